@@ -1,0 +1,5 @@
+"""Allows `python -m scorecard`."""
+
+from scorecard.cli import main
+
+main()

@@ -1,0 +1,95 @@
+"""`scorecard import`, `export`, `validate` and `check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from scorecard.cli.common import (
+    console,
+    date_option,
+    err_console,
+    fail,
+    options,
+    run,
+    stdout_bytes,
+)
+from scorecard.cli.render import blockers_table
+from scorecard.services import editions, exchange
+from scorecard.services.context import Context, ServiceError
+
+
+def import_command(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="A scorecard.json document."),
+    replace: bool = typer.Option(
+        False, "--replace", help="Replace a draft edition of the same date."
+    ),
+) -> None:
+    """Validate a document, then load it as an edition (all or nothing)."""
+    try:
+        document = exchange.read_document_file(file)
+    except ServiceError as exc:
+        fail(exc.message)
+    row = run(ctx, lambda c: exchange.import_document(c, document, replace=replace), seed=False)
+    console.print(f"Imported the edition of {row.verification_date}.")
+
+
+def validate_command(file: Path = typer.Argument(..., help="A scorecard.json document.")) -> None:
+    """Check a document against the schema without touching the database."""
+    try:
+        document = exchange.read_document_file(file)
+    except ServiceError as exc:
+        fail(exc.message)
+    problems = exchange.document_problems(document)
+    if problems:
+        fail(f"{file} does not match the schema:\n  " + "\n  ".join(problems))
+    console.print(f"{file} is valid (schema {document['schema_version']}).")
+
+
+def export_command(
+    ctx: typer.Context,
+    out: Path | None = typer.Option(None, "--out", help="Output file; default standard output."),
+    publish: bool = typer.Option(
+        False, "--publish", help="Publish: refused while blockers remain; freezes the edition."
+    ),
+    publish_date: str | None = typer.Option(
+        None, help="With --publish: the publish date (default today)."
+    ),
+    fmt: str = typer.Option("json", "--format", help="json or csv (one row a cell)."),
+) -> None:
+    """Export the current edition, validated before anything is written."""
+    if fmt not in ("json", "csv"):
+        fail(f"--format {fmt!r}: use json or csv.")
+    if publish_date and not publish:
+        fail("--publish-date goes with --publish.")
+    on = date_option(publish_date)
+
+    def action(c: Context) -> bytes:
+        if publish:
+            editions.publish(c, on)
+        document: dict[str, Any] = exchange.export_document(c)
+        data = exchange.render(document, fmt)
+        if out is not None:
+            exchange.write_output(out, data)
+        return data
+
+    data = run(ctx, action)
+    if out is None:
+        stdout_bytes(data)
+    else:
+        err_console.print(f"Wrote {out}.")
+
+
+def check_command(ctx: typer.Context) -> None:
+    """List publication blockers; exit 0 only when the edition is publishable."""
+    blockers = run(ctx, editions.blockers)
+    today = options(ctx).today
+    if not blockers:
+        console.print(f"Publishable at {today}: no blockers.")
+        raise typer.Exit(0)
+    console.print(blockers_table(blockers))
+    console.print(f"{len(blockers)} blocker(s) at {today}: not publishable.")
+    raise typer.Exit(1)

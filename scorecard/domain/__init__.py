@@ -1,0 +1,1 @@
+"""The pure core: models, the rubric and every scoring rule. Imports no I/O library."""

@@ -1,0 +1,27 @@
+"""Rule reverification-due: a known event makes the dimensions it touches due (Part B §12)."""
+
+from __future__ import annotations
+
+from scorecard.domain.enums import DimensionId, EventKind
+from scorecard.domain.models import Event, EvidenceItem
+
+RULE_ID = "reverification-due"
+
+TOUCHED: dict[EventKind, tuple[DimensionId, ...]] = {
+    EventKind.PRICING: (DimensionId.PRICE_STABILITY,),
+    EventKind.CERTIFICATION: (DimensionId.COMPLIANCE,),
+    EventKind.ACQUISITION: tuple(DimensionId),
+    EventKind.OTHER: tuple(DimensionId),
+}
+
+
+def due_events(
+    dimension: DimensionId, events: tuple[Event, ...], items: tuple[EvidenceItem, ...]
+) -> list[Event]:
+    """Events touching the dimension that no evidence dated after them has answered yet."""
+    newest = max((i.retrieval_date for i in items if i.retrieval_date is not None), default=None)
+    return [
+        event
+        for event in events
+        if dimension in TOUCHED[event.kind] and (newest is None or newest <= event.date)
+    ]

@@ -1,0 +1,1 @@
+"""Persistence: sqlmodel tables, the database engine, migrations and repositories."""

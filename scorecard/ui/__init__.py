@@ -1,0 +1,1 @@
+"""The reviewers' terminal UI (Textual): a thin shell over the services."""
