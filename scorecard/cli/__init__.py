@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from scorecard.cli import cell, edition, evidence, exchange, log, records, vendor
+from scorecard.cli import (
+    backup,
+    capture,
+    cell,
+    edition,
+    evidence,
+    exchange,
+    log,
+    records,
+    reply,
+    vendor,
+)
 from scorecard.cli.common import global_callback, options
 
 app = typer.Typer(
@@ -59,6 +70,10 @@ app.add_typer(records.event_app, name="event")
 app.add_typer(records.blocker_app, name="blocker")
 app.add_typer(records.conflict_app, name="conflict")
 app.add_typer(log.app, name="log")
+app.add_typer(reply.app, name="reply")
+capture.register(app)
+reply.register(app)
+backup.register(app)
 
 
 def main() -> None:

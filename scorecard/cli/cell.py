@@ -22,7 +22,8 @@ def show_command(
     """The cell, its anchors with the evidence ceiling marked, and its evidence."""
     view = run(ctx, lambda c: cells.show_cell(c, vendor, dimension))
     cell, spec = view.cell, view.spec
-    console.print(f"[bold]{vendor} / {spec.name}[/]: {cell_text(cell)}")
+    console.print(f"{vendor} / {spec.name}: {cell_text(cell)}", style="bold")
+    console.print(f"version {view.version} (give it as --expected-version when you change it)")
     console.print(
         f"evidence state: {cell.evidence_state.value}; grade: "
         f"{cell.source_grade.value if cell.source_grade else '–'}; "
@@ -32,17 +33,15 @@ def show_command(
         console.print(f"rationale: {cell.score.rationale}")
     for anchor in reversed(spec.anchors):
         mark = "▶" if anchor.level == cell.ceiling.level else " "
-        console.print(f" {mark} {anchor.level}: {anchor.text}", markup=False)
+        console.print(f" {mark} {anchor.level}: {anchor.text}")
     if cell.ceiling.next_level_unmet:
         console.print(
-            f"Level {cell.ceiling.level + 1} needs: " + "; ".join(cell.ceiling.next_level_unmet),
-            markup=False,
+            f"Level {cell.ceiling.level + 1} needs: " + "; ".join(cell.ceiling.next_level_unmet)
         )
     for item in cell.evidence:
         console.print(
             f"  {item.key} {item.artifact} {item.state.value} "
-            f"{item.grade.value if item.grade else '–'} {item.url or '–'} {item.retrieval_date or '–'}",
-            markup=False,
+            f"{item.grade.value if item.grade else '–'} {item.url or '–'} {item.retrieval_date or '–'}"
         )
 
 
@@ -58,7 +57,9 @@ def set_command(
     unscore: bool = typer.Option(False, "--unscore", help="Clear the cell's score."),
     rationale: str | None = typer.Option(None, help="Why; required below the ceiling."),
     expected_version: int | None = typer.Option(
-        None, help="Refuse the change if the cell moved past this version."
+        None,
+        "--expected-version",
+        help="Refuse the change if the cell moved past this version (see `cell show`).",
     ),
     revision_reason: str | None = RevisionReason,
     revision_artifact: str | None = RevisionArtifact,

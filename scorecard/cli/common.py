@@ -15,19 +15,20 @@ from typing import NoReturn, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
 from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorecard.document.validate import DocumentInvalid
 from scorecard.domain.errors import RuleViolation
 from scorecard.services.context import Context, ServiceError, current_reviewer
-from scorecard.services.database import open_database
-from scorecard.storage.engine import default_url, unit_of_work
+from scorecard.services.database import default_url, open_database, unit_of_work
 
 T = TypeVar("T")
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+# Markup is off: vendor names, quotes and URLs are data and must print exactly as stored.
+console = Console(highlight=False, soft_wrap=True, markup=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 EXIT_REFUSED = 2
 
@@ -51,7 +52,7 @@ def date_option(value: str | None) -> date | None:
 
 
 def fail(message: str, code: int = EXIT_REFUSED) -> NoReturn:
-    err_console.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
+    err_console.print(Text("error: ", style="bold red") + Text(message))
     raise typer.Exit(code)
 
 
@@ -98,6 +99,11 @@ def run(typer_ctx: typer.Context, action: Callable[[Context], T], *, seed: bool 
         fail(_message(exc))
     except SQLAlchemyError as exc:
         fail(f"the database refused the change: {getattr(exc, 'orig', exc)}")
+    except UnicodeEncodeError as exc:
+        # Bytes that are not UTF-8 (in an argument or a document) cannot be stored or looked up.
+        fail(f"the input holds text that is not valid UTF-8 ({exc.object[exc.start : exc.end]!r}).")
+    except OverflowError as exc:
+        fail(f"a value in the input is out of range ({exc}).")
     finally:
         engine.dispose()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 from rich.table import Table
 
-from scorecard.cli.common import console, date_option, run
+from scorecard.cli.common import console, date_option, fail, run
 from scorecard.cli.options import RevisionArtifact, RevisionReason, revision_request
 from scorecard.domain.enums import DimensionId, EvidenceState, SourceGrade
 from scorecard.services import evidence
@@ -76,10 +76,106 @@ def list_command(
     console.print(table)
 
 
+ExpectedVersion = typer.Option(
+    None,
+    "--expected-version",
+    help="Refuse the change if the item moved past this version (see `evidence show`).",
+)
+
+# Optional fields `evidence edit --clear` can empty, by the name reviewers use for them.
+CLEARABLE = {
+    "grade": "grade",
+    "url": "url",
+    "sha256": "capture_sha256",
+    "quote": "quote",
+    "note": "note",
+}
+
+
+@app.command("show")
+def show_command(
+    ctx: typer.Context, key: str = typer.Argument(..., help="Evidence id (ev-…).")
+) -> None:
+    """One evidence item with its version (the base for --expected-version)."""
+    view = run(ctx, lambda c: evidence.show_evidence(c, key))
+    item = view.item
+    console.print(f"{item.key} (version {view.version})")
+    for label, value in (
+        ("cell", f"{item.vendor} / {item.dimension.value}"),
+        ("artifact", item.artifact),
+        ("state", item.state.value),
+        ("grade", item.grade.value if item.grade else None),
+        ("url", item.url),
+        ("retrieved", item.retrieval_date.isoformat() if item.retrieval_date else None),
+        ("sha256", item.capture_sha256),
+        ("quote", item.quote),
+        ("note", item.note),
+    ):
+        console.print(f"  {label}: {value if value is not None else '–'}")
+
+
+@app.command("edit")
+def edit_command(
+    ctx: typer.Context,
+    key: str = typer.Argument(..., help="Evidence id (ev-…)."),
+    artifact: str | None = typer.Option(None, help="Artifact key from the checklist."),
+    state: EvidenceState | None = typer.Option(
+        None, help="observed, observed_absent or not_disclosed."
+    ),
+    grade: SourceGrade | None = typer.Option(None, help="Source grade."),
+    url: str | None = typer.Option(None, help="Source URL (http or https)."),
+    retrieved: str | None = typer.Option(None, help="Retrieval date, YYYY-MM-DD."),
+    sha256: str | None = typer.Option(None, help="SHA-256 of the stored capture."),
+    quote: str | None = typer.Option(None, help="Verbatim quote from the source."),
+    note: str | None = typer.Option(None, help="Reviewer's note."),
+    clear: list[str] = typer.Option(
+        [], "--clear", help="Empty a field: grade, url, sha256, quote or note (repeatable)."
+    ),
+    expected_version: int | None = ExpectedVersion,
+    revision_reason: str | None = RevisionReason,
+    revision_artifact: str | None = RevisionArtifact,
+) -> None:
+    """Change fields of an evidence item; refused if someone changed it since your version."""
+    changes: dict[str, object] = {}
+    for name in clear:
+        if name not in CLEARABLE:
+            fail(f"--clear {name!r}: choose one of {', '.join(CLEARABLE)}.")
+        changes[CLEARABLE[name]] = None
+    for field, value in (
+        ("artifact", artifact),
+        ("state", state),
+        ("grade", grade),
+        ("url", url),
+        ("retrieval_date", date_option(retrieved)),
+        ("capture_sha256", sha256),
+        ("quote", quote),
+        ("note", note),
+    ):
+        if value is None:
+            continue
+        if field in changes:
+            fail(f"{field} is both set and cleared; choose one.")
+        changes[field] = value
+    if not changes:
+        fail("nothing to change: give at least one field option or --clear.")
+    run(
+        ctx,
+        lambda c: evidence.update_evidence(
+            c,
+            key,
+            expected_version=expected_version,
+            revision=revision_request(revision_reason, revision_artifact),
+            **changes,
+        ),
+    )
+    console.print(f"Updated {key}.")
+
+
 @app.command("remove")
 def remove_command(
     ctx: typer.Context,
     key: str = typer.Argument(..., help="Evidence id (ev-…)."),
+    expected_version: int | None = ExpectedVersion,
     revision_reason: str | None = RevisionReason,
     revision_artifact: str | None = RevisionArtifact,
 ) -> None:
@@ -87,7 +183,10 @@ def remove_command(
     run(
         ctx,
         lambda c: evidence.remove_evidence(
-            c, key, revision_request(revision_reason, revision_artifact)
+            c,
+            key,
+            revision_request(revision_reason, revision_artifact),
+            expected_version=expected_version,
         ),
     )
     console.print(f"Removed {key}.")

@@ -16,9 +16,11 @@ from scorecard.cli.common import (
     run,
     stdout_bytes,
 )
-from scorecard.cli.render import blockers_table
+from scorecard.cli.render import blocker_lines
+from scorecard.domain.blockers import stops_publication
 from scorecard.services import editions, exchange
 from scorecard.services.context import Context, ServiceError
+from scorecard.services.exchange import StagedFile
 
 
 def import_command(
@@ -67,29 +69,48 @@ def export_command(
         fail("--publish-date goes with --publish.")
     on = date_option(publish_date)
 
+    if out is not None and out.is_dir():
+        fail(f"{out} is a folder; name the output file.")
+    staged: list[StagedFile] = []
+
     def action(c: Context) -> bytes:
         if publish:
             editions.publish(c, on)
         document: dict[str, Any] = exchange.export_document(c)
         data = exchange.render(document, fmt)
         if out is not None:
-            exchange.write_output(out, data)
+            staged.append(exchange.stage_output(out, data))
         return data
 
-    data = run(ctx, action)
-    if out is None:
-        stdout_bytes(data)
-    else:
-        err_console.print(f"Wrote {out}.")
+    # The new file is written and flushed inside the transaction but put in place only after
+    # the commit: a crash or a refused commit never leaves a file claiming a publication that
+    # the database does not hold, and a file that cannot be written refuses the publication.
+    try:
+        data = run(ctx, action)
+        if out is None:
+            stdout_bytes(data)
+            return
+        try:
+            exchange.install_output(staged[0])
+        except ServiceError as exc:
+            fail(exc.message + (" The edition is published; export it again." if publish else ""))
+    finally:
+        for pending in staged:
+            pending.discard()
+    err_console.print(f"Wrote {out}.")
 
 
 def check_command(ctx: typer.Context) -> None:
     """List publication blockers; exit 0 only when the edition is publishable."""
     blockers = run(ctx, editions.blockers)
     today = options(ctx).today
-    if not blockers:
-        console.print(f"Publishable at {today}: no blockers.")
+    stopping = [b for b in blockers if stops_publication(b)]
+    if blockers:
+        console.print(blocker_lines(blockers))
+    if not stopping:
+        console.print(
+            f"Publishable at {today}: `scorecard export --publish` sets the publish date."
+        )
         raise typer.Exit(0)
-    console.print(blockers_table(blockers))
-    console.print(f"{len(blockers)} blocker(s) at {today}: not publishable.")
+    console.print(f"{len(stopping)} blocker(s) stop publication at {today}: not publishable.")
     raise typer.Exit(1)

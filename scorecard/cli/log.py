@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import typer
-from rich.table import Table
 
 from scorecard.cli.common import console, fail, run
 from scorecard.services import history
@@ -23,37 +22,29 @@ def log_command(
     if ctx.invoked_subcommand is not None:
         return
     view = run(ctx, lambda c: history.log_view(c, limit))
-    changes = Table(title="change log (newest first)")
-    for column in ("#", "when (UTC)", "reviewer", "what", "action", "old", "new", "reason"):
-        changes.add_column(column)
+    console.print("Change log (newest first, times in UTC):", style="bold")
     for entry in view.changes:
-        changes.add_row(
-            str(entry.id),
-            entry.at.strftime("%Y-%m-%d %H:%M:%S"),
-            entry.reviewer,
-            f"{entry.entity} {entry.entity_key}",
-            entry.action,
-            entry.old_value or "",
-            entry.new_value or "",
-            entry.reason or "",
+        line = (
+            f"#{entry.id} {entry.at:%Y-%m-%d %H:%M:%S} {entry.reviewer}: "
+            f"{entry.action} {entry.entity} {entry.entity_key}"
         )
-    console.print(changes)
-    revisions = Table(title="revision log of the current edition")
-    for column in ("id", "date", "concerns", "field", "old", "new", "reason", "artifact"):
-        revisions.add_column(column)
+        if entry.old_value is not None:
+            line += f"\n    old: {entry.old_value}"
+        if entry.new_value is not None:
+            line += f"\n    new: {entry.new_value}"
+        if entry.reason:
+            line += f"\n    reason: {entry.reason}"
+        console.print(line)
+    console.print("Revision log of the current edition:", style="bold")
+    if not view.revisions:
+        console.print("  (no revisions)")
     for r in view.revisions:
         where = "/".join(x for x in (r.vendor, r.dimension and r.dimension.value) if x) or "edition"
-        revisions.add_row(
-            r.key,
-            r.date.isoformat(),
-            where,
-            r.field or "",
-            r.old_value or "",
-            r.new_value or "",
-            r.reason,
-            r.artifact_url or "",
-        )
-    console.print(revisions)
+        line = f"{r.key} {r.date} {where} {r.field or ''}: {r.old_value} -> {r.new_value}"
+        line += f"\n    reason: {r.reason}"
+        if r.artifact_url:
+            line += f"\n    artifact: {r.artifact_url}"
+        console.print(line)
 
 
 @app.command("verify")

@@ -4,57 +4,13 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from scorecard.domain.assessment import CellAssessment, VendorAssessment
-from scorecard.domain.enums import DimensionId, Outcome, SourceGrade
+from scorecard.domain.assessment import VendorAssessment
+from scorecard.domain.enums import DimensionId
 from scorecard.domain.models import Blocker
+from scorecard.presentation import LEGEND, SHORT_NAMES, age_text, cell_text
 
-GRADE_MARK = {
-    SourceGrade.DIRECTLY_VERIFIABLE: "●",
-    SourceGrade.VENDOR_CLAIMED: "◐",
-    SourceGrade.THIRD_PARTY: "○",
-}
-SHORT_NAMES = {
-    DimensionId.PRICE_STABILITY: "price",
-    DimensionId.SUPPLY_INDEPENDENCE: "supply",
-    DimensionId.DOCUMENTATION_COMMITMENT: "docs",
-    DimensionId.COMPLIANCE: "compliance",
-    DimensionId.PROCUREMENT_MATURITY: "procurement",
-}
-LEGEND = (
-    "grade: ● directly verifiable  ◐ vendor-claimed  ○ third-party | "
-    "IH insufficient history | – unscored | ! stale | ↻ re-verification due"
-)
-
-
-def cell_text(cell: CellAssessment) -> str:
-    """A cell in a few characters: score or mark, grade, raw count, stale and due marks."""
-    score = cell.score
-    if score.outcome == Outcome.INSUFFICIENT_HISTORY:
-        text = "IH"
-    elif score.outcome == Outcome.UNSCORED:
-        text = "–"
-    else:
-        text = str(score.score)
-    if cell.source_grade is not None:
-        text += GRADE_MARK[cell.source_grade]
-    if cell.ceiling.raw_count is not None:
-        text += f" ({cell.ceiling.raw_count}/8)"
-    if cell.stale:
-        text += " !"
-    if cell.reverification_due:
-        text += " ↻"
-    return text
-
-
-def age_text(assessed: VendorAssessment) -> str:
-    vendor = assessed.vendor
-    if assessed.company_age_months is None:
-        return "unverified"
-    months = assessed.company_age_months
-    text = f"{months // 12}y {months % 12}m"
-    if vendor.founding_date_status.value != "verified":
-        text += " (unverified)"
-    return text
+# cell_text and age_text are imported from here by the command modules.
+__all__ = ["age_text", "blocker_lines", "cell_text", "vendors_table"]
 
 
 def vendors_table(vendors: list[VendorAssessment]) -> Table:
@@ -75,15 +31,9 @@ def vendors_table(vendors: list[VendorAssessment]) -> Table:
     return table
 
 
-def blockers_table(blockers: list[Blocker]) -> Table:
-    table = Table()
-    table.add_column("#", justify="right")
-    table.add_column("rule")
-    table.add_column("concerns")
-    table.add_column("message")
+def blocker_lines(blockers: list[Blocker]) -> str:
+    """One numbered line a blocker: plain text, quick to print and to grep."""
+    lines = []
     for number, blocker in enumerate(blockers, 1):
-        where = "/".join(
-            x for x in (blocker.vendor, blocker.dimension and blocker.dimension.value) if x
-        )
-        table.add_row(str(number), blocker.rule_id, where or "edition", blocker.message)
-    return table
+        lines.append(f"{number:>4}. [{blocker.rule_id}] {blocker.message}")
+    return "\n".join(lines)

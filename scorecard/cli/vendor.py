@@ -26,7 +26,7 @@ def show_command(ctx: typer.Context, vendor: str = typer.Argument(..., help="Ven
     """One vendor's facts and cells."""
     assessed = run(ctx, lambda c: vendors.show_vendor(c, vendor))
     v = assessed.vendor
-    console.print(f"[bold]{v.name}[/] ({v.key})")
+    console.print(f"{v.name} ({v.key})", style="bold")
     console.print(f"homepage: {v.homepage or '–'}")
     founding = v.founding_date.isoformat() if v.founding_date else "unknown"
     console.print(

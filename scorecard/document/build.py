@@ -108,10 +108,7 @@ def build_document(assessment: EditionAssessment) -> dict[str, Any]:
             disagreements.setdefault((response.vendor, response.dimension), []).append(
                 {"received_on": response.received_on.isoformat(), "text": response.text or ""}
             )
-    ordered_vendors = sorted(
-        assessment.vendors,
-        key=lambda v: (not v.vendor.included, v.vendor.name.casefold(), v.vendor.key),
-    )
+    ordered_vendors = assessment.vendors
     vendors = []
     for assessed in ordered_vendors:
         vendor = assessed.vendor
@@ -218,6 +215,19 @@ def build_document(assessment: EditionAssessment) -> dict[str, Any]:
             "response_window_working_days": edition.reply_window_working_days,
             "vendors": reply_vendors,
         },
+        "source_drifts": [
+            {
+                "vendor": d.vendor,
+                "dimension": d.dimension.value,
+                "evidence_id": d.evidence_key,
+                "url": d.url,
+                "detected_on": d.detected_on.isoformat(),
+                "new_capture_sha256": d.new_capture_sha256,
+            }
+            for d in sorted(
+                snapshot.source_drifts, key=lambda d: (d.detected_on, d.vendor, d.evidence_key)
+            )
+        ],
         "manual_blockers": [
             {
                 "id": m.key,

@@ -26,6 +26,7 @@ from scorecard.domain.models import (
     ReplyResponse,
     RevisionEntry,
     SourceConflict,
+    SourceDrift,
     Vendor,
 )
 
@@ -171,6 +172,17 @@ def parse_document(document: dict[str, Any]) -> ParsedDocument:
         )
         for m in document["manual_blockers"]
     )
+    drifts = tuple(
+        SourceDrift(
+            vendor=d["vendor"],
+            dimension=DimensionId(d["dimension"]),
+            evidence_key=d["evidence_id"],
+            url=d["url"],
+            detected_on=date.fromisoformat(d["detected_on"]),
+            new_capture_sha256=d["new_capture_sha256"],
+        )
+        for d in document["source_drifts"]
+    )
     snapshot = EditionSnapshot(
         edition=edition,
         vendors=tuple(vendors),
@@ -182,6 +194,7 @@ def parse_document(document: dict[str, Any]) -> ParsedDocument:
         revisions=revisions,
         reply_packets=tuple(packets),
         reply_responses=tuple(responses),
+        source_drifts=drifts,
     )
     return ParsedDocument(
         snapshot=snapshot, checked_on=date.fromisoformat(edition_doc["checked_on"])

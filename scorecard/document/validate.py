@@ -1,15 +1,20 @@
-"""Validates a document against schemas/scorecard.schema.json (draft 2020-12, formats checked)."""
+"""Validates a document against schemas/scorecard.schema.json (draft 2020-12, formats checked).
+
+jsonschema is imported on first use, not with this module: with the format-nongpl extra its
+import compiles a grammar (rfc3987-syntax) that costs seconds, and most commands never validate.
+"""
 
 from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from scorecard.resources import scorecard_schema_path
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 
 class DocumentInvalid(ValueError):
@@ -22,6 +27,8 @@ class DocumentInvalid(ValueError):
 
 @cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = json.loads(scorecard_schema_path().read_text("utf-8"))
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)

@@ -13,11 +13,19 @@ from scorecard.domain.enums import (
     Outcome,
     SourceGrade,
 )
-from scorecard.domain.models import CellScore, EditionSnapshot, Event, EvidenceItem, Vendor
+from scorecard.domain.models import (
+    CellScore,
+    EditionSnapshot,
+    Event,
+    EvidenceItem,
+    SourceDrift,
+    Vendor,
+)
 from scorecard.domain.rubric.model import Rubric
 from scorecard.domain.rules.ceiling import Ceiling, evidence_ceiling
 from scorecard.domain.rules.insufficient_history import company_age_months, is_provisional
 from scorecard.domain.rules.reverification import due_events
+from scorecard.domain.rules.source_drift import open_drifts
 from scorecard.domain.rules.validity import cell_is_stale, edition_is_stale
 
 
@@ -35,10 +43,12 @@ class CellAssessment:
     stale: bool
     due_events: tuple[Event, ...]
     provisional_history: bool
+    # Cited quotes no longer found on their page, not yet answered by newer evidence.
+    source_drifts: tuple[SourceDrift, ...] = ()
 
     @property
     def reverification_due(self) -> bool:
-        return bool(self.due_events)
+        return bool(self.due_events or self.source_drifts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +132,13 @@ def assess_cell(
         due_events=tuple(due_events(dimension, vendor_events, items)),
         provisional_history=score.outcome == Outcome.INSUFFICIENT_HISTORY
         and is_provisional(vendor),
+        source_drifts=open_drifts(vendor.key, dimension, snapshot.source_drifts, items),
     )
+
+
+def canonical_vendor_order(vendor: Vendor) -> tuple[bool, str, str]:
+    """Included vendors first, then by name: the one order every view and export uses."""
+    return (not vendor.included, vendor.name.casefold(), vendor.key)
 
 
 def assess_edition(snapshot: EditionSnapshot, rubric: Rubric, today: date) -> EditionAssessment:
@@ -133,7 +149,7 @@ def assess_edition(snapshot: EditionSnapshot, rubric: Rubric, today: date) -> Ed
             company_age_months=company_age_months(vendor, verification),
             cells={d: assess_cell(snapshot, rubric, vendor, d, today) for d in DimensionId},
         )
-        for vendor in snapshot.vendors
+        for vendor in sorted(snapshot.vendors, key=canonical_vendor_order)
     )
     return EditionAssessment(
         snapshot=snapshot,

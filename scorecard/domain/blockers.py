@@ -12,10 +12,16 @@ from scorecard.domain.rules.ceiling import ABOVE_RULE_ID, BELOW_RULE_ID
 from scorecard.domain.rules.evidence_fields import FIELDS_RULE_ID, missing_fields
 from scorecard.domain.rules.insufficient_history import PROVISIONAL_RULE_ID
 from scorecard.domain.rules.reverification import RULE_ID as DUE_RULE_ID
+from scorecard.domain.rules.source_drift import RULE_ID as DRIFT_RULE_ID
 from scorecard.domain.rules.trust_center import rests_on_trust_center_alone
-from scorecard.domain.rules.validity import CELL_RULE_ID, EDITION_RULE_ID
+from scorecard.domain.rules.validity import CELL_RULE_ID, EDITION_RULE_ID, newest_retrieval
 
 PUBLISH_DATE = "PUBLISH_DATE"
+
+
+def stops_publication(blocker: Blocker) -> bool:
+    """Every blocker stops a publish except [PUBLISH_DATE], which the act of publishing sets."""
+    return blocker.detail != PUBLISH_DATE
 
 
 def unresolved_placeholders(edition: Edition) -> list[str]:
@@ -66,12 +72,21 @@ def _cell_blockers(
         if problems:
             add(FIELDS_RULE_ID, f"evidence {item.key}: " + "; ".join(problems) + ".")
     if cell.stale:
-        add(CELL_RULE_ID, f"the newest evidence ({cell.retrieval_date}) is past its validity.")
+        newest = newest_retrieval(cell.evidence)
+        add(CELL_RULE_ID, f"the newest evidence ({newest}) is past its validity.")
     for event in cell.due_events:
         add(
             DUE_RULE_ID,
             f"{event.kind.value} event of {event.date} ({event.source_url}) needs re-verification"
             " with evidence dated after it.",
+        )
+    for drift in cell.source_drifts:
+        add(
+            DRIFT_RULE_ID,
+            f"the quote of evidence {drift.evidence_key} is no longer found at {drift.url} "
+            f"(re-checked {drift.detected_on}, capture {drift.new_capture_sha256[:12]}); "
+            "re-verify the cell with evidence dated after it. The earlier capture stays as proof "
+            "of what was seen.",
         )
     if (
         dimension == DimensionId.COMPLIANCE
@@ -100,7 +115,14 @@ def compute_blockers(assessment: EditionAssessment) -> list[Blocker]:
             )
         )
     for name in unresolved_placeholders(edition):
-        blockers.append(Blocker("placeholder-unresolved", f"Placeholder [{name}] is unresolved."))
+        blockers.append(
+            Blocker(
+                "placeholder-unresolved",
+                f"Placeholder [{name}] is unresolved."
+                + (" Publishing sets it." if name == PUBLISH_DATE else ""),
+                detail=name,
+            )
+        )
     if not reply_conducted(snapshot, assessment.today):
         blockers.append(
             Blocker("right-of-reply-not-conducted", "Right of reply has not been conducted.")

@@ -66,6 +66,11 @@ def check_cell_score(
 def check_snapshot(snapshot: EditionSnapshot, rubric: Rubric, today: date) -> None:
     """Raises the first rule violation found in the edition."""
     edition = snapshot.edition
+    if edition.verification_date > today:
+        raise RuleViolation(
+            INTEGRITY_RULE_ID,
+            f"the verification date {edition.verification_date} is after the checking date {today}.",
+        )
     if edition.valid_until < edition.verification_date:
         raise RuleViolation(
             INTEGRITY_RULE_ID,
@@ -86,13 +91,64 @@ def check_snapshot(snapshot: EditionSnapshot, rubric: Rubric, today: date) -> No
         check_item(item, rubric, today)
     for (vendor_key, dimension), score in snapshot.scores.items():
         check_cell_score(score, vendors[vendor_key], rubric, dimension, edition.verification_date)
+    _check_records(snapshot)
     referenced = (
         [c.vendor for c in snapshot.conflicts]
         + [m.vendor for m in snapshot.manual_blockers if m.vendor]
         + [r.vendor for r in snapshot.revisions if r.vendor]
         + [p.vendor for p in snapshot.reply_packets]
         + [r.vendor for r in snapshot.reply_responses]
+        + [d.vendor for d in snapshot.source_drifts]
     )
     for key in referenced:
         if key not in vendors:
             raise RuleViolation(INTEGRITY_RULE_ID, f"unknown vendor {key!r} is referenced.")
+
+
+REPLY_WINDOW_MAX_WORKING_DAYS = 60
+
+
+def _check_url(field: str, url: str | None) -> None:
+    if url is None:
+        return
+    problem = url_problem(url)
+    if problem:
+        raise RuleViolation(FIELDS_RULE_ID, f"{field} refused: {problem}.")
+
+
+def _check_records(snapshot: EditionSnapshot) -> None:
+    """The same text and URL rules the commands apply to events, conflicts, blockers,
+    revisions and replies, so an import cannot store what a command would refuse."""
+    edition = snapshot.edition
+    check_text("Edition version", edition.version, limit=50)
+    window = edition.reply_window_working_days
+    if window is not None and not 1 <= window <= REPLY_WINDOW_MAX_WORKING_DAYS:
+        raise RuleViolation(
+            INTEGRITY_RULE_ID,
+            f"The reply window is 1 to {REPLY_WINDOW_MAX_WORKING_DAYS} working days; got {window}.",
+        )
+    for event in snapshot.events:
+        _check_url("Event source URL", event.source_url)
+        check_text("Event note", event.note, limit=LONG_TEXT_LIMIT, multiline=True)
+    for conflict in snapshot.conflicts:
+        check_text("Primary source", conflict.primary_source, limit=2_000)
+        check_text("Conflicting source", conflict.conflicting_source, limit=2_000)
+        check_text("Description", conflict.description, limit=LONG_TEXT_LIMIT, multiline=True)
+        check_text("Resolution", conflict.resolution, limit=LONG_TEXT_LIMIT, multiline=True)
+    for blocker in snapshot.manual_blockers:
+        check_text("Blocker", blocker.message, limit=LONG_TEXT_LIMIT, multiline=True)
+        check_text(
+            "Resolution note", blocker.resolution_note, limit=LONG_TEXT_LIMIT, multiline=True
+        )
+    for revision in snapshot.revisions:
+        check_text("Revision reason", revision.reason, limit=LONG_TEXT_LIMIT, multiline=True)
+        for label, value in (
+            ("Revision field", revision.field),
+            ("Revision old value", revision.old_value),
+            ("Revision new value", revision.new_value),
+        ):
+            check_text(label, value, limit=LONG_TEXT_LIMIT, multiline=True)
+        _check_url("Revision artifact URL", revision.artifact_url)
+    for response in snapshot.reply_responses:
+        check_text("Reply text", response.text, limit=LONG_TEXT_LIMIT, multiline=True)
+        _check_url("Reply artifact URL", response.artifact_url)

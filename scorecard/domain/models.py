@@ -103,6 +103,22 @@ class ManualBlocker:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceDrift:
+    """A cited quote no longer found when its source page was captured again (Part B §12).
+
+    The capture the quote was first read from stays stored as proof of what was seen;
+    `new_capture_sha256` names the capture where it was missing.
+    """
+
+    vendor: str
+    dimension: DimensionId
+    evidence_key: str
+    url: str
+    detected_on: date
+    new_capture_sha256: str
+
+
+@dataclass(frozen=True, slots=True)
 class Blocker:
     """One reason the edition cannot be published, computed or recorded by hand."""
 
@@ -128,6 +144,7 @@ class EditionSnapshot:
     revisions: tuple[RevisionEntry, ...] = ()
     reply_packets: tuple[ReplyPacket, ...] = ()
     reply_responses: tuple[ReplyResponse, ...] = ()
+    source_drifts: tuple[SourceDrift, ...] = ()
     evidence_by_cell: dict[tuple[str, DimensionId], tuple[EvidenceItem, ...]] = field(
         default_factory=dict
     )

@@ -13,12 +13,21 @@ from scorecard.domain.rules.ceiling import check_score_against_ceiling, evidence
 from scorecard.services import editions, lookup
 from scorecard.services.context import Context, ServiceError
 from scorecard.services.revisions import RevisionRequest, guard_change
-from scorecard.storage import changelog, repository
+from scorecard.storage import changelog, repository, versioning
 from scorecard.storage.tables import ScoringRow
 
 
 class StaleEdit(ServiceError):
     """Another reviewer changed the record since this edit was based on it."""
+
+
+def _stale_cell(
+    name: str, dimension: DimensionId, expected: int | None, current: int | None
+) -> StaleEdit:
+    return StaleEdit(
+        f"{name} / {dimension.value} was changed by someone else since you opened it "
+        f"(version {expected}, now {current}). Reload and try again."
+    )
 
 
 def describe_score(score: CellScore) -> str:
@@ -64,10 +73,7 @@ def set_cell(
     cell = lookup.cell_row(ctx, vendor_row, dimension)
     assert cell.id is not None
     if expected_version is not None and cell.version != expected_version:
-        raise StaleEdit(
-            f"{vendor_row.name} / {dimension.value} was changed by someone else since you opened "
-            f"it (version {expected_version}, now {cell.version}). Reload and try again."
-        )
+        raise _stale_cell(vendor_row.name, dimension, expected_version, cell.version)
     rubric = load_rubric(edition.methodology_version)
     new = CellScore(outcome=outcome, score=score, rationale=(rationale or "").strip() or None)
     vendor_value = repository.vendor_from_row(vendor_row)
@@ -78,6 +84,13 @@ def set_cell(
         check_score_against_ceiling(
             score, new.rationale, ceiling, rubric.dimension(dimension), vendor=vendor
         )
+    # The comparison at the top only answers early; this conditional UPDATE is what refuses an
+    # edit based on a version another reviewer has moved past, however the two interleave. It
+    # also locks the cell, so the current score read next is the one this edit replaces.
+    try:
+        versioning.bump_version(ctx.session, cell, expected_version)
+    except versioning.VersionConflict as conflict:
+        raise _stale_cell(vendor_row.name, dimension, expected_version, conflict.current) from None
     previous = repository.current_scoring(ctx.session, cell.id)
     old = (
         CellScore(Outcome(previous.outcome), previous.score, previous.rationale)
@@ -109,8 +122,6 @@ def set_cell(
             created_at=repository.now(),
         )
     )
-    cell.version += 1
-    ctx.session.add(cell)
     changelog.record(
         ctx.session,
         reviewer=ctx.reviewer,

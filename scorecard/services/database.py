@@ -15,6 +15,10 @@ from scorecard.storage import repository
 
 SEED_REVIEWER = "seed"
 
+# The command line and the UI open their transactions through these, not through storage.
+default_url = storage_engine.default_url
+unit_of_work = storage_engine.unit_of_work
+
 
 def open_database(url: str, *, today: date, seed: bool = True) -> Engine:
     """An engine on a migrated database; an empty one is seeded when `seed` is set."""
@@ -29,6 +33,8 @@ def open_database(url: str, *, today: date, seed: bool = True) -> Engine:
         raise ServiceError(f"Cannot open the database: {exc}") from None
     if seed:
         with storage_engine.unit_of_work(engine) as session:
+            # Two first uses at once must not both seed: the second waits, then sees the edition.
+            storage_engine.write_lock(session)
             if repository.edition_count(session) == 0:
                 document = read_document_file(bundled_edition_path())
                 import_document(Context(session, today, SEED_REVIEWER), document)

@@ -8,7 +8,7 @@ from datetime import date
 from sqlmodel import col, select
 
 from scorecard.domain.assessment import EditionAssessment, assess_edition
-from scorecard.domain.blockers import PUBLISH_DATE, compute_blockers
+from scorecard.domain.blockers import compute_blockers, stops_publication
 from scorecard.domain.enums import EditionStatus
 from scorecard.domain.models import Blocker, EditionSnapshot
 from scorecard.domain.rubric import load_rubric
@@ -172,7 +172,7 @@ def publish(ctx: Context, publish_date: date | None = None) -> EditionRow:
             f"The publish date {on} must lie between the verification date "
             f"{row.verification_date} and today {ctx.today}."
         )
-    remaining = [b for b in blockers(ctx) if b.detail != PUBLISH_DATE]
+    remaining = [b for b in blockers(ctx) if stops_publication(b)]
     if remaining:
         raise PublicationRefused(remaining)
     row.status = EditionStatus.PUBLISHED.value
@@ -193,5 +193,9 @@ def publish(ctx: Context, publish_date: date | None = None) -> EditionRow:
 
 class PublicationRefused(ServiceError):
     def __init__(self, remaining: list[Blocker]) -> None:
-        super().__init__(f"Publication refused: {len(remaining)} blocker(s) remain.", exit_code=1)
+        super().__init__(
+            f"Publication refused: {len(remaining)} blocker(s) remain.",
+            exit_code=1,
+            details=tuple(f"[{b.rule_id}] {b.message}" for b in remaining),
+        )
         self.blockers = remaining

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlmodel import select
@@ -16,7 +16,7 @@ from scorecard.services import editions, lookup
 from scorecard.services.cells import StaleEdit
 from scorecard.services.context import Context, NotFound
 from scorecard.services.revisions import RevisionRequest, guard_change
-from scorecard.storage import changelog, repository
+from scorecard.storage import changelog, repository, versioning
 from scorecard.storage.tables import CellRow, EditionRow, EvidenceRow, VendorRow
 
 
@@ -88,8 +88,7 @@ def add_evidence(
             **repository.evidence_row_values(item),  # type: ignore[arg-type]
         )
     )
-    cell.version += 1
-    ctx.session.add(cell)
+    versioning.bump_version(ctx.session, cell)
     changelog.record(
         ctx.session,
         reviewer=ctx.reviewer,
@@ -118,6 +117,27 @@ def _find(ctx: Context, edition: EditionRow, key: str) -> tuple[EvidenceRow, Cel
     return row, cell, vendor
 
 
+def _stale_evidence(key: str, expected: int | None, current: int) -> StaleEdit:
+    return StaleEdit(
+        f"Evidence {key} was changed by someone else since you opened it "
+        f"(version {expected}, now {current}). Reload and try again."
+    )
+
+
+def _claim(ctx: Context, row: EvidenceRow, expected_version: int | None) -> None:
+    """Bumps the item's version if it still is `expected_version`, else refuses the edit.
+
+    The row is re-read afterwards: the UPDATE locked it, so it now shows the stored values.
+    """
+    try:
+        versioning.bump_version(ctx.session, row, expected_version)
+    except versioning.VersionConflict as conflict:
+        if conflict.current is None:
+            raise NotFound(f"Evidence {row.key} was removed by someone else.") from None
+        raise _stale_evidence(row.key, expected_version, conflict.current) from None
+    ctx.session.refresh(row)
+
+
 def update_evidence(
     ctx: Context,
     key: str,
@@ -130,14 +150,15 @@ def update_evidence(
     edition = editions.current_edition(ctx)
     row, cell, vendor = _find(ctx, edition, key)
     if expected_version is not None and row.version != expected_version:
-        raise StaleEdit(
-            f"Evidence {key} was changed by someone else since you opened it "
-            f"(version {expected_version}, now {row.version}). Reload and try again."
-        )
+        raise _stale_evidence(key, expected_version, row.version)
+    # The comparison above only answers early; the conditional UPDATE refuses a stale edit
+    # however two reviewers interleave, and locks the item so `before` is what this replaces.
+    _claim(ctx, row, expected_version)
     dimension = DimensionId(cell.dimension)
     before = repository.evidence_from_row(row, vendor.key, dimension)
     after = replace(before, **changes)  # type: ignore[arg-type]
     check_item(after, load_rubric(edition.methodology_version), ctx.today)
+    versioning.bump_version(ctx.session, cell)
     guard_change(
         ctx,
         edition,
@@ -150,10 +171,7 @@ def update_evidence(
     )
     for field, value in repository.evidence_row_values(after).items():
         setattr(row, field, value)
-    row.version += 1
-    cell.version += 1
     ctx.session.add(row)
-    ctx.session.add(cell)
     changelog.record(
         ctx.session,
         reviewer=ctx.reviewer,
@@ -170,10 +188,18 @@ def update_evidence(
 
 
 def remove_evidence(
-    ctx: Context, key: str, revision: RevisionRequest | None = None
+    ctx: Context,
+    key: str,
+    revision: RevisionRequest | None = None,
+    *,
+    expected_version: int | None = None,
 ) -> EvidenceItem:
+    """Deletes an item; refused when another reviewer changed it since `expected_version`."""
     edition = editions.current_edition(ctx)
     row, cell, vendor = _find(ctx, edition, key)
+    if expected_version is not None and row.version != expected_version:
+        raise _stale_evidence(key, expected_version, row.version)
+    _claim(ctx, row, expected_version)
     item = repository.evidence_from_row(row, vendor.key, DimensionId(cell.dimension))
     guard_change(
         ctx,
@@ -186,8 +212,7 @@ def remove_evidence(
         new=None,
     )
     ctx.session.delete(row)
-    cell.version += 1
-    ctx.session.add(cell)
+    versioning.bump_version(ctx.session, cell)
     changelog.record(
         ctx.session,
         reviewer=ctx.reviewer,
@@ -215,6 +240,21 @@ def list_evidence(
         if (vendor is None or i.vendor == vendor)
         and (dimension is None or i.dimension == dimension)
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceView:
+    """One item and the version an edit of it is based on (for --expected-version)."""
+
+    item: EvidenceItem
+    version: int
+
+
+def show_evidence(ctx: Context, key: str) -> EvidenceView:
+    edition = editions.current_edition(ctx)
+    row, cell, vendor = _find(ctx, edition, key)
+    item = repository.evidence_from_row(row, vendor.key, DimensionId(cell.dimension))
+    return EvidenceView(item=item, version=row.version)
 
 
 def evidence_version(ctx: Context, key: str) -> int:

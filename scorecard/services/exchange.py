@@ -18,7 +18,7 @@ from scorecard.exporters.json_export import render_json
 from scorecard.services import editions
 from scorecard.services.context import Context, ServiceError
 from scorecard.storage import changelog, repository
-from scorecard.storage.files import write_atomic
+from scorecard.storage.files import StagedFile, stage_atomic, write_atomic
 from scorecard.storage.tables import EditionRow
 
 DEFAULT_MAX_IMPORT_BYTES = 20 * 1024 * 1024
@@ -50,13 +50,20 @@ def read_document_file(path: Path) -> Any:
     except UnicodeDecodeError as exc:
         raise ServiceError(f"{path}: not UTF-8 text (byte {exc.start}).") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise ServiceError(
             f"{path}: malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}."
         ) from None
     except RecursionError:
         raise ServiceError(f"{path}: JSON nested too deeply.") from None
+    except ValueError as exc:  # a number with thousands of digits, NaN or Infinity
+        raise ServiceError(f"{path}: not usable JSON ({exc}).") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON, though Python's parser accepts them."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def document_problems(document: Any) -> list[str]:
@@ -107,10 +114,8 @@ def import_document(ctx: Context, document: Any, *, replace: bool = False) -> Ed
 
 
 def export_document(ctx: Context) -> dict[str, Any]:
-    """The current edition's document, validated against the schema."""
-    document = build_document(editions.assess(ctx))
-    validate_document(document)
-    return document
+    """The current edition's document; `render` validates it before any byte is written."""
+    return build_document(editions.assess(ctx))
 
 
 def render(document: dict[str, Any], fmt: str) -> bytes:
@@ -120,6 +125,22 @@ def render(document: dict[str, Any], fmt: str) -> bytes:
         validate_document(document)
         return render_csv(document)
     raise ServiceError(f"Unknown export format {fmt!r}: use json or csv.")
+
+
+def stage_output(path: Path, data: bytes) -> StagedFile:
+    """Writes the output beside its target without replacing it yet (see StagedFile)."""
+    try:
+        return stage_atomic(path, data)
+    except OSError as exc:
+        raise ServiceError(f"{path}: cannot be written ({exc.strerror}).") from None
+
+
+def install_output(staged: StagedFile) -> None:
+    try:
+        staged.install()
+    except OSError as exc:
+        staged.discard()
+        raise ServiceError(f"{staged.path}: cannot be written ({exc.strerror}).") from None
 
 
 def write_output(path: Path, data: bytes) -> None:

@@ -47,6 +47,29 @@ def guard_change(
             "needs a dated revision entry. Give the reason (--revision-reason) and, for a "
             "correction, the citable artifact (--revision-artifact)."
         )
+    return record_revision(
+        ctx, edition, revision, vendor=vendor, dimension=dimension, field=field, old=old, new=new
+    )
+
+
+def record_revision(
+    ctx: Context,
+    edition: EditionRow,
+    revision: RevisionRequest,
+    *,
+    vendor: str | None,
+    dimension: DimensionId | None,
+    field: str | None,
+    old: str | None,
+    new: str | None,
+) -> RevisionRow:
+    """Writes a dated revision entry whatever the edition's state.
+
+    `guard_change` uses it for a published edition; a vendor's correction uses it on a draft
+    too, so the correction is dated and visible in the revision log.
+    """
+    if not revision.reason.strip():
+        raise ServiceError("A revision entry needs a reason.")
     check_text("Revision reason", revision.reason, limit=LONG_TEXT_LIMIT, multiline=True)
     if revision.artifact_url is not None:
         problem = url_problem(revision.artifact_url)

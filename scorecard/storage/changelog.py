@@ -1,7 +1,9 @@
 """The append-only change log: every write is recorded with who, when, what, old and new, and why.
 
 Each entry carries the SHA-256 of the entry before it, so an edit made behind the tool's back
-breaks the chain and `scorecard log verify` names the first broken entry.
+breaks the chain and `scorecard log verify` names the first broken entry: a changed entry fails
+its own hash, and a deleted one breaks the link of the entry after it. (Deleting the newest
+entries leaves a shorter chain that still holds; only a head hash kept elsewhere reveals that.)
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from datetime import UTC, datetime
 
 from sqlmodel import Session, col, select
 
+from scorecard.storage.engine import write_lock
 from scorecard.storage.repository import now
 from scorecard.storage.tables import ChangeLogRow
 
@@ -56,7 +59,12 @@ def record(
     new: object = None,
     reason: str | None = None,
 ) -> ChangeLogRow:
-    """Appends one entry chained to the newest one."""
+    """Appends one entry chained to the newest one.
+
+    The transaction becomes the only writer first, so no concurrent append can read the same
+    head and fork the chain (see storage/engine.py for how each engine serializes writers).
+    """
+    write_lock(session)
     previous = session.exec(
         select(ChangeLogRow.entry_hash).order_by(col(ChangeLogRow.id).desc()).limit(1)
     ).first()
@@ -95,14 +103,21 @@ class ChainBreak:
 def verify_chain(session: Session) -> ChainBreak | None:
     """The first entry whose stored hash or link does not match, or None when the chain holds."""
     previous: str | None = None
+    previous_id: int | None = None
     statement = select(ChangeLogRow).order_by(col(ChangeLogRow.id))
     for row in session.exec(statement):
         assert row.id is not None
         if row.prev_hash != previous:
-            return ChainBreak(row.id, "its link to the previous entry does not match")
+            after = f"entry {previous_id}" if previous_id is not None else "the start of the log"
+            return ChainBreak(
+                row.id,
+                f"it does not link to {after}: an entry between them was deleted, "
+                "or this entry's link was altered",
+            )
         if row.entry_hash != entry_hash(row, previous):
-            return ChainBreak(row.id, "its content does not match its hash")
+            return ChainBreak(row.id, "its content does not match its hash: it was altered")
         previous = row.entry_hash
+        previous_id = row.id
     return None
 
 

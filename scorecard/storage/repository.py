@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import func
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from scorecard.domain.enums import (
@@ -32,6 +33,7 @@ from scorecard.domain.models import (
     ReplyResponse,
     RevisionEntry,
     SourceConflict,
+    SourceDrift,
     Vendor,
 )
 from scorecard.storage.tables import (
@@ -40,11 +42,13 @@ from scorecard.storage.tables import (
     EventRow,
     EvidenceRow,
     ManualBlockerRow,
+    PriceChangeRow,
     ReplyPacketRow,
     ReplyResponseRow,
     RevisionRow,
     ScoringRow,
     SourceConflictRow,
+    SourceDriftRow,
     VendorRow,
 )
 
@@ -55,6 +59,7 @@ _EditionOwned = (
     | RevisionRow
     | ReplyPacketRow
     | ReplyResponseRow
+    | SourceDriftRow
 )
 
 
@@ -200,31 +205,78 @@ def load_snapshot(session: Session, edition: EditionRow) -> EditionSnapshot:
     edition_id = edition.id
     vendors = vendor_rows(session, edition_id)
     key_of_vendor = {v.id: v.key for v in vendors}
+    # Plain column reads, not ORM objects: an edition can hold tens of thousands of items.
+    cells = CellRow.__table__  # type: ignore[attr-defined]
     cell_place = {
-        cell.id: (key_of_vendor[cell.vendor_id], DimensionId(cell.dimension))
-        for cell in session.exec(select(CellRow).where(CellRow.edition_id == edition_id))
+        cell_id: (key_of_vendor[vendor_id], DimensionId(dimension))
+        for cell_id, vendor_id, dimension in session.connection().execute(
+            sa_select(cells.c.id, cells.c.vendor_id, cells.c.dimension).where(
+                cells.c.edition_id == edition_id
+            )
+        )
     }
+    scorings = ScoringRow.__table__  # type: ignore[attr-defined]
     newest_scoring = (
-        select(func.max(col(ScoringRow.id)))
-        .join(CellRow, col(CellRow.id) == col(ScoringRow.cell_id))
-        .where(CellRow.edition_id == edition_id, ScoringRow.role == "primary")
-        .group_by(col(ScoringRow.cell_id))
+        sa_select(func.max(scorings.c.id))
+        .join(cells, cells.c.id == scorings.c.cell_id)
+        .where(cells.c.edition_id == edition_id, scorings.c.role == "primary")
+        .group_by(scorings.c.cell_id)
     )
     scores: dict[tuple[str, DimensionId], CellScore] = {}
-    newest = select(ScoringRow).where(col(ScoringRow.id).in_(newest_scoring))
-    for scoring in session.exec(newest):
-        scores[cell_place[scoring.cell_id]] = CellScore(
-            outcome=Outcome(scoring.outcome), score=scoring.score, rationale=scoring.rationale
-        )
+    for cell_id, outcome, score, rationale in session.connection().execute(
+        sa_select(
+            scorings.c.cell_id, scorings.c.outcome, scorings.c.score, scorings.c.rationale
+        ).where(scorings.c.id.in_(newest_scoring))
+    ):
+        scores[cell_place[cell_id]] = CellScore(Outcome(outcome), score, rationale)
+    table = EvidenceRow.__table__  # type: ignore[attr-defined]
     evidence_statement = (
-        select(EvidenceRow)
-        .where(EvidenceRow.edition_id == edition_id)
-        .order_by(col(EvidenceRow.id))
+        sa_select(
+            table.c.cell_id,
+            table.c.key,
+            table.c.artifact,
+            table.c.state,
+            table.c.grade,
+            table.c.url,
+            table.c.retrieval_date,
+            table.c.capture_sha256,
+            table.c.quote,
+            table.c.note,
+        )
+        .where(table.c.edition_id == edition_id)
+        .order_by(table.c.id)
     )
+    states = {s.value: s for s in EvidenceState}
+    grades = {g.value: g for g in SourceGrade}
     evidence = []
-    for row in session.exec(evidence_statement):
-        vendor_key, dimension = cell_place[row.cell_id]
-        evidence.append(evidence_from_row(row, vendor_key, dimension))
+    for (
+        cell_id,
+        key,
+        artifact,
+        state,
+        grade,
+        url,
+        retrieved,
+        sha,
+        quote,
+        note,
+    ) in session.connection().execute(evidence_statement):
+        vendor_key, dimension = cell_place[cell_id]
+        evidence.append(
+            EvidenceItem(
+                key=key,
+                vendor=vendor_key,
+                dimension=dimension,
+                artifact=artifact,
+                state=states[state],
+                grade=grades[grade] if grade else None,
+                url=url,
+                retrieval_date=retrieved,
+                capture_sha256=sha,
+                quote=quote,
+                note=note,
+            )
+        )
     events = tuple(
         Event(key_of_vendor[e.vendor_id], EventKind(e.kind), e.date, e.source_url, e.note)
         for e in _rows(session, EventRow, edition_id)
@@ -284,6 +336,17 @@ def load_snapshot(session: Session, edition: EditionRow) -> EditionSnapshot:
         )
         for r in _rows(session, ReplyResponseRow, edition_id)
     )
+    drifts = tuple(
+        SourceDrift(
+            vendor=d.vendor_key,
+            dimension=DimensionId(d.dimension),
+            evidence_key=d.evidence_key,
+            url=d.url,
+            detected_on=d.detected_on,
+            new_capture_sha256=d.new_capture_sha256,
+        )
+        for d in _rows(session, SourceDriftRow, edition_id)
+    )
     return EditionSnapshot(
         edition=edition_from_row(edition),
         vendors=tuple(vendor_from_row(v) for v in vendors),
@@ -295,6 +358,7 @@ def load_snapshot(session: Session, edition: EditionRow) -> EditionSnapshot:
         revisions=revisions,
         reply_packets=packets,
         reply_responses=responses,
+        source_drifts=drifts,
     )
 
 
@@ -439,6 +503,18 @@ def write_snapshot(
                 artifact_url=resp.artifact_url,
             )
         )
+    for drift in snapshot.source_drifts:
+        session.add(
+            SourceDriftRow(
+                edition_id=edition_id,
+                vendor_key=drift.vendor,
+                dimension=drift.dimension.value,
+                evidence_key=drift.evidence_key,
+                url=drift.url,
+                detected_on=drift.detected_on,
+                new_capture_sha256=drift.new_capture_sha256,
+            )
+        )
     session.flush()
     return row
 
@@ -475,6 +551,8 @@ def delete_edition(session: Session, edition: EditionRow) -> None:
         RevisionRow,
         ReplyPacketRow,
         ReplyResponseRow,
+        SourceDriftRow,
+        PriceChangeRow,
     ):
         for row in session.exec(select(table).where(table.edition_id == edition_id)):
             session.delete(row)

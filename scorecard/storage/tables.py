@@ -211,3 +211,74 @@ class ChangeLogRow(SQLModel, table=True):
     reason: str | None = None
     prev_hash: str | None = None
     entry_hash: str | None = None
+
+
+class ArchiveRequestRow(SQLModel, table=True):
+    """What the Internet Archive answered when asked to capture a page now (Save Page Now)."""
+
+    __tablename__ = "archive_request"
+
+    id: int | None = Field(default=None, primary_key=True)
+    capture_id: int | None = Field(default=None, foreign_key="capture.id", index=True)
+    url: str
+    requested_at: datetime
+    # archived, refused, rate_limited, timeout or failed: a refusal is recorded, never raised.
+    status: str
+    archive_url: str | None = None
+    message: str
+
+
+class PriceChangeRow(SQLModel, table=True):
+    """One difference between consecutive archive captures of a pricing page, and its class.
+
+    `fingerprint` identifies the same change found again by a later run, so a re-run keeps the
+    reviewer's classification; `key` is the short id a reviewer types.
+    """
+
+    __tablename__ = "price_change"
+    __table_args__ = (
+        UniqueConstraint("edition_id", "key"),
+        UniqueConstraint("edition_id", "fingerprint"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    edition_id: int = Field(foreign_key="edition.id", index=True)
+    key: str
+    fingerprint: str
+    vendor_key: str = Field(index=True)
+    page_url: str
+    kind: str
+    fact_kind: str
+    plan: str | None = None
+    before_text: str | None = None
+    after_text: str | None = None
+    summary: str
+    from_archive_url: str
+    to_archive_url: str
+    from_date: date
+    to_date: date
+    from_capture_sha256: str | None = None
+    to_capture_sha256: str | None = None
+    # directly_verifiable for the vendor's own page; third_party when a tracker's page showed it.
+    grade: str
+    found_on: date
+    classification: str | None = None
+    announced_url: str | None = None
+    evidence_key: str | None = None
+    classified_by: str | None = None
+    classified_on: date | None = None
+
+
+class SourceDriftRow(SQLModel, table=True):
+    """A cited quote not found when its page was captured again; answered by newer evidence."""
+
+    __tablename__ = "source_drift"
+
+    id: int | None = Field(default=None, primary_key=True)
+    edition_id: int = Field(foreign_key="edition.id", index=True)
+    vendor_key: str
+    dimension: str
+    evidence_key: str
+    url: str
+    detected_on: date
+    new_capture_sha256: str

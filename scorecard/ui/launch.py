@@ -6,8 +6,36 @@ from typing import Any
 
 from rich.console import Console
 
+from scorecard.domain.errors import RuleViolation
+from scorecard.services.context import ServiceError, current_reviewer
+from scorecard.services.database import open_database
+from scorecard.services.exchange import DocumentInvalid
+from scorecard.ui.app import ScorecardApp
+from scorecard.ui.backend import Backend, refusal_message
+
+EXIT_REFUSED = 2
+
 
 def launch(options: Any) -> None:
-    Console(stderr=True).print(
-        "The reviewers' terminal UI is not built yet; use `scorecard --help` for the commands."
+    """Opens (and on first run seeds) the database, then runs the app until the reviewer quits.
+
+    `options` carries `.db_url` and `.today`, as the command line's global options do.
+    """
+    try:
+        engine = open_database(options.db_url, today=options.today)
+    except (ServiceError, RuleViolation, DocumentInvalid) as exc:
+        # Seeding a first database imports the bundled edition, so a document can be refused.
+        console = Console(stderr=True, highlight=False)
+        console.print("error:", style="bold red", end=" ")
+        message = refusal_message(exc)
+        if isinstance(exc, DocumentInvalid):
+            message = "the bundled edition does not match the schema: " + message
+        console.print(message, markup=False)
+        raise SystemExit(EXIT_REFUSED) from None
+    backend = Backend(
+        engine, today=options.today, reviewer=current_reviewer(), db_url=options.db_url
     )
+    try:
+        ScorecardApp(backend).run()
+    finally:
+        engine.dispose()

@@ -74,6 +74,12 @@ RULES: dict[str, RuleInfo] = {
             "Part B §12",
         ),
         RuleInfo(
+            "source-drift",
+            "A cited quote no longer found on its source page makes the cell due for "
+            "re-verification and blocks publication until evidence dated after it answers it.",
+            "Part B §12",
+        ),
+        RuleInfo(
             "no-composite",
             "No total, average, weighted score or rank is computed or exported.",
             "Part B §4",

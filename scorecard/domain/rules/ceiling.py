@@ -6,14 +6,14 @@ the recorded evidence meets. Level 0 is the floor and always met.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from scorecard.domain.errors import RuleViolation
 from scorecard.domain.models import EvidenceItem
 from scorecard.domain.rubric.model import DimensionSpec
-from scorecard.domain.rules.evidence_strength import artifact_statuses
-from scorecard.domain.rules.requirements import unmet
+from scorecard.domain.rules.evidence_strength import ArtifactStatus, artifact_statuses
+from scorecard.domain.rules.requirements import is_met, unmet
 
 ABOVE_RULE_ID = "score-above-ceiling"
 BELOW_RULE_ID = "score-below-ceiling-rationale"
@@ -22,26 +22,36 @@ BELOW_RULE_ID = "score-below-ceiling-rationale"
 @dataclass(frozen=True, slots=True)
 class Ceiling:
     level: int
-    next_level_unmet: tuple[str, ...]
     raw_count: int | None
+    spec: DimensionSpec
+    statuses: Mapping[str, ArtifactStatus]
+
+    @property
+    def next_level_unmet(self) -> tuple[str, ...]:
+        """What the next anchor level needs that the evidence does not show, in words.
+
+        Worded only when asked for: judging an edition needs the level, not the sentences.
+        """
+        if self.level >= 4:
+            return ()
+        requirement = self.spec.anchors[self.level + 1].requires
+        assert requirement is not None
+        return tuple(unmet(requirement, self.spec, self.statuses))
 
 
 def evidence_ceiling(spec: DimensionSpec, items: Iterable[EvidenceItem]) -> Ceiling:
     relevant = [i for i in items if i.dimension == spec.id]
     statuses = artifact_statuses(relevant)
     level = 0
-    missing: tuple[str, ...] = ()
     for anchor in spec.anchors[1:]:
         assert anchor.requires is not None
-        failures = unmet(anchor.requires, spec, statuses)
-        if failures:
-            missing = tuple(failures)
+        if not is_met(anchor.requires, statuses):
             break
         level = anchor.level
     raw_count = None
     if spec.method == "count":
         raw_count = sum(1 for a in spec.artifacts if a.key in statuses and statuses[a.key].present)
-    return Ceiling(level=level, next_level_unmet=missing, raw_count=raw_count)
+    return Ceiling(level=level, raw_count=raw_count, spec=spec, statuses=statuses)
 
 
 def check_score_against_ceiling(

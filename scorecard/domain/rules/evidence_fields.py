@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from urllib.parse import urlsplit
 
@@ -11,12 +12,14 @@ from scorecard.domain.models import EvidenceItem
 from scorecard.domain.rubric.model import DimensionSpec
 
 FIELDS_RULE_ID = "observed-evidence-fields"
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+_SPACE_OR_CONTROL = re.compile(r"[\s\x00-\x1f\x7f]")
 CHECKLIST_RULE_ID = "artifact-in-checklist"
 
 
 def url_problem(url: str) -> str | None:
     """Why a URL cannot be cited, or None when it is a plain http(s) address."""
-    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
+    if _SPACE_OR_CONTROL.search(url):
         return "it contains white space or control characters"
     try:
         parts = urlsplit(url)
@@ -35,12 +38,14 @@ def url_problem(url: str) -> str | None:
 
 
 def missing_fields(item: EvidenceItem, today: date) -> list[str]:
-    """What an observed item lacks; empty for a complete one or for a non-observed item."""
+    """What an item lacks or gets wrong in its dates (the publication blocker's check).
+
+    URL syntax is checked when an item is recorded (`check_evidence`), so it is not re-parsed
+    here for every item of an edition.
+    """
     problems: list[str] = []
-    if item.url is not None:
-        problem = url_problem(item.url)
-        if problem:
-            problems.append(f"the source URL cannot be cited: {problem}")
+    if item.capture_sha256 is not None and not _SHA256_HEX.fullmatch(item.capture_sha256):
+        problems.append("the capture hash is not a SHA-256 digest (64 lower-case hex digits)")
     if item.retrieval_date is not None and item.retrieval_date > today:
         problems.append(f"the retrieval date {item.retrieval_date} is in the future")
     if item.state != EvidenceState.OBSERVED:
@@ -65,6 +70,10 @@ def check_evidence(item: EvidenceItem, spec: DimensionSpec, today: date) -> None
             dimension=spec.id,
         )
     problems = missing_fields(item, today)
+    if item.url is not None:
+        problem = url_problem(item.url)
+        if problem:
+            problems.insert(0, f"the source URL cannot be cited: {problem}")
     if problems:
         raise RuleViolation(
             FIELDS_RULE_ID,

@@ -36,35 +36,35 @@ def describe(requirement: Requirement, spec: DimensionSpec) -> str:
     return "one of: (" + " | ".join(describe(c, spec) for c in r.any_of) + ")"
 
 
+def is_met(requirement: Requirement, statuses: Mapping[str, ArtifactStatus]) -> bool:
+    """Whether the evidence meets the requirement (the fast check; `unmet` says why not)."""
+    r = requirement
+    if r.all_of is not None:
+        return all(is_met(child, statuses) for child in r.all_of)
+    if r.any_of is not None:
+        return any(is_met(child, statuses) for child in r.any_of)
+    if r.observed is not None:
+        grade = statuses.get(r.observed, NOTHING).established_grade
+        return grade is not None and GRADE_STRENGTH[grade] >= GRADE_STRENGTH[r.min_grade]
+    if r.not_absent is not None:
+        s = statuses.get(r.not_absent, NOTHING)
+        return s.present or not s.confirmed_absent
+    if r.not_established is not None:
+        return statuses.get(r.not_established, NOTHING).established_count == 0
+    if r.at_most is not None and r.established_of is not None:
+        count = sum(statuses.get(k, NOTHING).established_count for k in r.established_of)
+        return count <= r.at_most
+    assert r.at_least is not None and r.observed_of is not None
+    return sum(1 for k in r.observed_of if statuses.get(k, NOTHING).present) >= r.at_least
+
+
 def unmet(
     requirement: Requirement, spec: DimensionSpec, statuses: Mapping[str, ArtifactStatus]
 ) -> list[str]:
     """The parts of the requirement the evidence does not meet, in words; empty when met."""
-    r = requirement
-
-    def status(key: str) -> ArtifactStatus:
-        return statuses.get(key, NOTHING)
-
-    if r.all_of is not None:
+    if requirement.all_of is not None:
         failures: list[str] = []
-        for child in r.all_of:
+        for child in requirement.all_of:
             failures.extend(unmet(child, spec, statuses))
         return failures
-    if r.any_of is not None:
-        if any(not unmet(child, spec, statuses) for child in r.any_of):
-            return []
-        return [describe(r, spec)]
-    if r.observed is not None:
-        grade = status(r.observed).established_grade
-        ok = grade is not None and GRADE_STRENGTH[grade] >= GRADE_STRENGTH[r.min_grade]
-    elif r.not_absent is not None:
-        s = status(r.not_absent)
-        ok = s.present or not s.confirmed_absent
-    elif r.not_established is not None:
-        ok = status(r.not_established).established_count == 0
-    elif r.at_most is not None and r.established_of is not None:
-        ok = sum(status(k).established_count for k in r.established_of) <= r.at_most
-    else:
-        assert r.at_least is not None and r.observed_of is not None
-        ok = sum(1 for k in r.observed_of if status(k).present) >= r.at_least
-    return [] if ok else [describe(r, spec)]
+    return [] if is_met(requirement, statuses) else [describe(requirement, spec)]

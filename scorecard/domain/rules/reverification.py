@@ -18,10 +18,15 @@ TOUCHED: dict[EventKind, tuple[DimensionId, ...]] = {
 def due_events(
     dimension: DimensionId, events: tuple[Event, ...], items: tuple[EvidenceItem, ...]
 ) -> list[Event]:
-    """Events touching the dimension that no evidence dated after them has answered yet."""
+    """Events touching the dimension that no evidence dated after them has answered yet.
+
+    In date order (then kind and source), whatever order they were recorded in, so that two
+    databases holding the same events list the same blockers in the same order.
+    """
     newest = max((i.retrieval_date for i in items if i.retrieval_date is not None), default=None)
-    return [
+    due = [
         event
         for event in events
         if dimension in TOUCHED[event.kind] and (newest is None or newest <= event.date)
     ]
+    return sorted(due, key=lambda e: (e.date, e.kind.value, e.source_url))
