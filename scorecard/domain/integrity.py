@@ -116,17 +116,23 @@ def _check_url(field: str, url: str | None) -> None:
         raise RuleViolation(FIELDS_RULE_ID, f"{field} refused: {problem}.")
 
 
+def check_reply_window(working_days: int) -> None:
+    """A vendor's reply window is a whole number of working days from 1 to the maximum."""
+    if not 1 <= working_days <= REPLY_WINDOW_MAX_WORKING_DAYS:
+        raise RuleViolation(
+            INTEGRITY_RULE_ID,
+            f"The reply window is 1 to {REPLY_WINDOW_MAX_WORKING_DAYS} working days; "
+            f"got {working_days}.",
+        )
+
+
 def _check_records(snapshot: EditionSnapshot) -> None:
     """The same text and URL rules the commands apply to events, conflicts, blockers,
     revisions and replies, so an import cannot store what a command would refuse."""
     edition = snapshot.edition
     check_text("Edition version", edition.version, limit=50)
-    window = edition.reply_window_working_days
-    if window is not None and not 1 <= window <= REPLY_WINDOW_MAX_WORKING_DAYS:
-        raise RuleViolation(
-            INTEGRITY_RULE_ID,
-            f"The reply window is 1 to {REPLY_WINDOW_MAX_WORKING_DAYS} working days; got {window}.",
-        )
+    if edition.reply_window_working_days is not None:
+        check_reply_window(edition.reply_window_working_days)
     for event in snapshot.events:
         _check_url("Event source URL", event.source_url)
         check_text("Event note", event.note, limit=LONG_TEXT_LIMIT, multiline=True)

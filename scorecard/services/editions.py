@@ -10,6 +10,7 @@ from sqlmodel import col, select
 from scorecard.domain.assessment import EditionAssessment, assess_edition
 from scorecard.domain.blockers import compute_blockers, stops_publication
 from scorecard.domain.enums import EditionStatus
+from scorecard.domain.integrity import check_reply_window
 from scorecard.domain.models import Blocker, EditionSnapshot
 from scorecard.domain.rubric import load_rubric
 from scorecard.domain.rules.validity import default_valid_until
@@ -131,8 +132,7 @@ def set_placeholders(
     if isinstance(start, date) and isinstance(end, date) and end < start:
         raise ServiceError("The run window ends before it starts.")
     if reply_window_working_days is not None:
-        if not 1 <= reply_window_working_days <= 60:
-            raise ServiceError("The reply window is 1 to 60 working days.")
+        check_reply_window(reply_window_working_days)
         changes["reply_window_working_days"] = reply_window_working_days
     if not changes:
         raise ServiceError("Nothing to set: name at least one placeholder.")

@@ -28,7 +28,8 @@ def publishable(cli, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
 
 
 def test_publish_is_refused_while_blockers_remain_listing_them(cli, db_url) -> None:  # type: ignore[no-untyped-def]
-    before = database_state(db_url) if cli("vendor", "list").exit_code == 0 else None
+    assert cli("vendor", "list").exit_code == 0
+    before = database_state(db_url)
     result = cli("export", "--publish", "--out", "out.json")
     assert result.exit_code == 1
     assert "Publication refused" in result.stderr
