@@ -39,6 +39,13 @@ def refusal_message(exc: BaseException) -> str:
         return " ".join((exc.message, *exc.details))
     if isinstance(exc, SQLAlchemyError):
         return f"The database refused the change: {getattr(exc, 'orig', exc)}"
+    if isinstance(exc, UnicodeEncodeError):
+        # Text pasted from bytes that are not UTF-8 cannot be stored or looked up.
+        return (
+            f"The input holds text that is not valid UTF-8 ({exc.object[exc.start : exc.end]!r})."
+        )
+    if isinstance(exc, OverflowError):
+        return f"A value in the input is out of range ({exc})."
     return str(exc)
 
 
@@ -86,6 +93,12 @@ class Backend:
                     result = action(
                         Context(session=session, today=self.today, reviewer=self.reviewer)
                     )
-            except (ServiceError, RuleViolation, SQLAlchemyError) as exc:
+            except (
+                ServiceError,
+                RuleViolation,
+                SQLAlchemyError,
+                UnicodeEncodeError,
+                OverflowError,
+            ) as exc:
                 raise Refusal(refusal_message(exc)) from None
             return number, result

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import Input
+
 from scorecard.domain.enums import DimensionId, EditionStatus, EvidenceState, Outcome, SourceGrade
 from scorecard.services import cells, editions, evidence, history
 from scorecard.services.context import Context
@@ -105,6 +107,25 @@ async def test_a_javascript_url_is_refused_inline_and_saves_nothing(
         await settle(pilot)
         message = _error_text(app, "#evidence-error")
         assert "javascript" in message and "only http and https" in message
+        assert app.screen.query_one("#evidence-form").display
+        assert database_state(db_url) == before
+
+
+async def test_text_that_cannot_be_stored_is_refused_inline_and_saves_nothing(
+    make_app: Any, db_url: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_cell(pilot, "exa", PRICE)
+        before = database_state(db_url)
+        await pilot.press("a")
+        choose(pilot, "#ev-artifact", "live_pricing_page")
+        choose(pilot, "#ev-grade", SourceGrade.VENDOR_CLAIMED.value)
+        # A lone surrogate: what a paste of bytes that are not UTF-8 can leave in a field.
+        app.screen.query_one("#ev-url", Input).value = "https://example.com/\udcff"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "not valid UTF-8" in _error_text(app, "#evidence-error")
         assert app.screen.query_one("#evidence-form").display
         assert database_state(db_url) == before
 
