@@ -17,12 +17,12 @@ import typer
 from rich.console import Console
 from rich.text import Text
 from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
 
 from scorecard.document.validate import DocumentInvalid
 from scorecard.domain.errors import RuleViolation
 from scorecard.services.context import Context, ServiceError, current_reviewer
 from scorecard.services.database import default_url, open_database, unit_of_work
+from scorecard.services.refusals import STORAGE_ERRORS, storage_refusal
 
 T = TypeVar("T")
 
@@ -97,13 +97,8 @@ def run(typer_ctx: typer.Context, action: Callable[[Context], T], *, seed: bool 
         fail(_message(exc), exc.exit_code)
     except (RuleViolation, DocumentInvalid) as exc:
         fail(_message(exc))
-    except SQLAlchemyError as exc:
-        fail(f"the database refused the change: {getattr(exc, 'orig', exc)}")
-    except UnicodeEncodeError as exc:
-        # Bytes that are not UTF-8 (in an argument or a document) cannot be stored or looked up.
-        fail(f"the input holds text that is not valid UTF-8 ({exc.object[exc.start : exc.end]!r}).")
-    except OverflowError as exc:
-        fail(f"a value in the input is out of range ({exc}).")
+    except STORAGE_ERRORS as exc:
+        fail(storage_refusal(exc))
     finally:
         engine.dispose()
 

@@ -14,11 +14,11 @@ from datetime import date
 from typing import TypeVar
 
 from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
 
 from scorecard.domain.errors import RuleViolation
 from scorecard.services.context import Context, ServiceError
 from scorecard.services.database import unit_of_work
+from scorecard.services.refusals import STORAGE_ERRORS, storage_refusal
 
 T = TypeVar("T")
 
@@ -37,15 +37,9 @@ def refusal_message(exc: BaseException) -> str:
         return str(exc)
     if isinstance(exc, ServiceError):
         return " ".join((exc.message, *exc.details))
-    if isinstance(exc, SQLAlchemyError):
-        return f"The database refused the change: {getattr(exc, 'orig', exc)}"
-    if isinstance(exc, UnicodeEncodeError):
-        # Text pasted from bytes that are not UTF-8 cannot be stored or looked up.
-        return (
-            f"The input holds text that is not valid UTF-8 ({exc.object[exc.start : exc.end]!r})."
-        )
-    if isinstance(exc, OverflowError):
-        return f"A value in the input is out of range ({exc})."
+    if isinstance(exc, STORAGE_ERRORS):
+        sentence = storage_refusal(exc)
+        return sentence[:1].upper() + sentence[1:]
     return str(exc)
 
 
@@ -93,12 +87,6 @@ class Backend:
                     result = action(
                         Context(session=session, today=self.today, reviewer=self.reviewer)
                     )
-            except (
-                ServiceError,
-                RuleViolation,
-                SQLAlchemyError,
-                UnicodeEncodeError,
-                OverflowError,
-            ) as exc:
+            except (ServiceError, RuleViolation, *STORAGE_ERRORS) as exc:
                 raise Refusal(refusal_message(exc)) from None
             return number, result

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar, Protocol
 
-from sqlalchemy.exc import SQLAlchemyError
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -36,6 +35,8 @@ from scorecard.services.price_history import (
     list_changes,
     run_price_history_with_defaults,
 )
+from scorecard.services.refusals import STORAGE_ERRORS
+from scorecard.ui.backend import refusal_message
 from scorecard.ui.widgets.price_timeline import PriceTimeline, class_words
 
 PRICE = DimensionId.PRICE_STABILITY
@@ -58,14 +59,6 @@ class HistoryRunner(Protocol):
 
 class RunStopped(Exception):
     """Raised from the progress callback when the screen's worker was cancelled."""
-
-
-def _problem(exc: BaseException) -> str:
-    if isinstance(exc, ServiceError):
-        return " ".join((exc.message, *exc.details))
-    if isinstance(exc, SQLAlchemyError):
-        return f"The database refused the change: {getattr(exc, 'orig', exc)}"
-    return str(exc)
 
 
 def summary_lines(result: HistoryResult) -> list[str]:
@@ -184,8 +177,8 @@ class PriceHistoryScreen(Screen[None]):
         try:
             with self._open_context() as ctx:
                 views = list_changes(ctx, self.vendor_id)
-        except (ServiceError, RuleViolation, SQLAlchemyError) as exc:
-            self.post_message(self.Refused(_problem(exc)))
+        except (ServiceError, RuleViolation, *STORAGE_ERRORS) as exc:
+            self.post_message(self.Refused(refusal_message(exc)))
             return
         self.post_message(self.ChangesLoaded(views))
 
@@ -208,8 +201,8 @@ class PriceHistoryScreen(Screen[None]):
             )
         except RunStopped:
             return
-        except (ServiceError, RuleViolation, SQLAlchemyError) as exc:
-            self.post_message(self.Refused(_problem(exc)))
+        except (ServiceError, RuleViolation, *STORAGE_ERRORS) as exc:
+            self.post_message(self.Refused(refusal_message(exc)))
             return
         self.post_message(self.Finished(result))
 
@@ -225,8 +218,8 @@ class PriceHistoryScreen(Screen[None]):
                     ctx, self.vendor_id, key, classification, announced_url=announced or None
                 )
                 after = ceiling(ctx)
-        except (ServiceError, RuleViolation, SQLAlchemyError) as exc:
-            self.post_message(self.Refused(_problem(exc)))
+        except (ServiceError, RuleViolation, *STORAGE_ERRORS) as exc:
+            self.post_message(self.Refused(refusal_message(exc)))
             return
         self.post_message(self.Classified(view, before, after))
 
