@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 
@@ -84,9 +83,10 @@ def cell_evidence_state(items: tuple[EvidenceItem, ...]) -> EvidenceState:
 
 def cell_source_grade(items: tuple[EvidenceItem, ...]) -> SourceGrade | None:
     """The grade most observed items carry; a tie goes to the weaker grade, to stay conservative."""
-    grades = Counter(
-        i.grade for i in items if i.state == EvidenceState.OBSERVED and i.grade is not None
-    )
+    grades: dict[SourceGrade, int] = {}
+    for item in items:
+        if item.state == EvidenceState.OBSERVED and item.grade is not None:
+            grades[item.grade] = grades.get(item.grade, 0) + 1
     if not grades:
         return None
     return max(grades, key=lambda g: (grades[g], -GRADE_STRENGTH[g]))
@@ -111,13 +111,14 @@ def assess_cell(
     vendor: Vendor,
     dimension: DimensionId,
     today: date,
+    vendor_events: tuple[Event, ...],
 ) -> CellAssessment:
+    """One cell judged at `today`; `vendor_events` are the events recorded for its vendor."""
     spec = rubric.dimension(dimension)
     items = snapshot.cell_evidence(vendor.key, dimension)
     score = snapshot.cell_score(vendor.key, dimension)
     grade = cell_source_grade(items)
     url, retrieved = _cell_source(items, grade)
-    vendor_events = tuple(e for e in snapshot.events if e.vendor == vendor.key)
     return CellAssessment(
         vendor=vendor.key,
         dimension=dimension,
@@ -143,14 +144,18 @@ def canonical_vendor_order(vendor: Vendor) -> tuple[bool, str, str]:
 
 def assess_edition(snapshot: EditionSnapshot, rubric: Rubric, today: date) -> EditionAssessment:
     verification = snapshot.edition.verification_date
-    vendors = tuple(
-        VendorAssessment(
-            vendor=vendor,
-            company_age_months=company_age_months(vendor, verification),
-            cells={d: assess_cell(snapshot, rubric, vendor, d, today) for d in DimensionId},
-        )
-        for vendor in sorted(snapshot.vendors, key=canonical_vendor_order)
-    )
+    events: dict[str, list[Event]] = {}
+    for event in snapshot.events:
+        events.setdefault(event.vendor, []).append(event)
+    assessed = []
+    for vendor in sorted(snapshot.vendors, key=canonical_vendor_order):
+        vendor_events = tuple(events.get(vendor.key, ()))
+        cells = {
+            d: assess_cell(snapshot, rubric, vendor, d, today, vendor_events) for d in DimensionId
+        }
+        age = company_age_months(vendor, verification)
+        assessed.append(VendorAssessment(vendor=vendor, company_age_months=age, cells=cells))
+    vendors = tuple(assessed)
     return EditionAssessment(
         snapshot=snapshot,
         rubric=rubric,

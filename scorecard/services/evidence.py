@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
 from sqlmodel import select
@@ -156,7 +156,7 @@ def update_evidence(
     _claim(ctx, row, expected_version)
     dimension = DimensionId(cell.dimension)
     before = repository.evidence_from_row(row, vendor.key, dimension)
-    after = replace(before, **changes)  # type: ignore[arg-type]
+    after = before._replace(**changes)  # type: ignore[arg-type]
     check_item(after, load_rubric(edition.methodology_version), ctx.today)
     versioning.bump_version(ctx.session, cell)
     guard_change(

@@ -24,6 +24,7 @@ import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +166,10 @@ def migrate(engine: Engine) -> None:
     The migration runs in one transaction holding the write lock, so two processes opening a new
     database at once do not both create the tables.
     """
+    with engine.connect() as connection:
+        # The common case, checked without running alembic's environment (a few tens of ms).
+        if schema_revision(connection) == head_revision():
+            return
     config = alembic_config()
     with engine.begin() as connection:
         if is_postgresql(connection):
@@ -181,8 +186,9 @@ def schema_revision(connection: Connection) -> str | None:
     return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
+@cache
 def head_revision() -> str:
-    """The newest migration this version of the tool knows."""
+    """The newest migration this version of the tool knows (fixed for an installed version)."""
     from alembic.script import ScriptDirectory
 
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()

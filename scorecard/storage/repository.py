@@ -5,11 +5,11 @@ Functions take the caller's session and never commit: the caller owns the transa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import Row, func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -53,7 +53,8 @@ from scorecard.storage.tables import (
 )
 
 _EditionOwned = (
-    EventRow
+    VendorRow
+    | EventRow
     | SourceConflictRow
     | ManualBlockerRow
     | RevisionRow
@@ -103,7 +104,7 @@ def edition_from_row(row: EditionRow) -> Edition:
 # ---- vendors and cells ----------------------------------------------------------------------
 
 
-def vendor_from_row(row: VendorRow) -> Vendor:
+def vendor_from_row(row: VendorRow | Row[Any]) -> Vendor:
     return Vendor(
         key=row.key,
         name=row.name,
@@ -203,17 +204,19 @@ def load_snapshot(session: Session, edition: EditionRow) -> EditionSnapshot:
     """Everything of one edition, read in one query a table."""
     assert edition.id is not None
     edition_id = edition.id
-    vendors = vendor_rows(session, edition_id)
+    vendors = _rows(session, VendorRow, edition_id)
     key_of_vendor = {v.id: v.key for v in vendors}
     # Plain column reads, not ORM objects: an edition can hold tens of thousands of items.
     cells = CellRow.__table__  # type: ignore[attr-defined]
     cell_place = {
         cell_id: (key_of_vendor[vendor_id], DimensionId(dimension))
-        for cell_id, vendor_id, dimension in session.connection().execute(
+        for cell_id, vendor_id, dimension in session.connection()
+        .execute(
             sa_select(cells.c.id, cells.c.vendor_id, cells.c.dimension).where(
                 cells.c.edition_id == edition_id
             )
         )
+        .all()
     }
     scorings = ScoringRow.__table__  # type: ignore[attr-defined]
     newest_scoring = (
@@ -223,10 +226,14 @@ def load_snapshot(session: Session, edition: EditionRow) -> EditionSnapshot:
         .group_by(scorings.c.cell_id)
     )
     scores: dict[tuple[str, DimensionId], CellScore] = {}
-    for cell_id, outcome, score, rationale in session.connection().execute(
-        sa_select(
-            scorings.c.cell_id, scorings.c.outcome, scorings.c.score, scorings.c.rationale
-        ).where(scorings.c.id.in_(newest_scoring))
+    for cell_id, outcome, score, rationale in (
+        session.connection()
+        .execute(
+            sa_select(
+                scorings.c.cell_id, scorings.c.outcome, scorings.c.score, scorings.c.rationale
+            ).where(scorings.c.id.in_(newest_scoring))
+        )
+        .all()
     ):
         scores[cell_place[cell_id]] = CellScore(Outcome(outcome), score, rationale)
     table = EvidenceRow.__table__  # type: ignore[attr-defined]
@@ -247,36 +254,35 @@ def load_snapshot(session: Session, edition: EditionRow) -> EditionSnapshot:
         .order_by(table.c.id)
     )
     states = {s.value: s for s in EvidenceState}
-    grades = {g.value: g for g in SourceGrade}
-    evidence = []
-    for (
-        cell_id,
-        key,
-        artifact,
-        state,
-        grade,
-        url,
-        retrieved,
-        sha,
-        quote,
-        note,
-    ) in session.connection().execute(evidence_statement):
-        vendor_key, dimension = cell_place[cell_id]
-        evidence.append(
-            EvidenceItem(
-                key=key,
-                vendor=vendor_key,
-                dimension=dimension,
-                artifact=artifact,
-                state=states[state],
-                grade=grades[grade] if grade else None,
-                url=url,
-                retrieval_date=retrieved,
-                capture_sha256=sha,
-                quote=quote,
-                note=note,
-            )
+    grades: dict[str | None, SourceGrade | None] = {g.value: g for g in SourceGrade}
+    grades[None] = None
+    # Grouped by cell as it is read. The loop runs once per evidence item (tens of thousands
+    # in a large edition), so each item is built positionally, in the field order.
+    evidence: list[EvidenceItem] = []
+    by_cell: dict[tuple[str, DimensionId], list[EvidenceItem]] = {}
+    for cell_id, key, artifact, state, grade, url, retrieved, sha, quote, note in (
+        session.connection().execute(evidence_statement).all()
+    ):
+        place = cell_place[cell_id]
+        item = EvidenceItem(
+            key,
+            place[0],
+            place[1],
+            artifact,
+            states[state],
+            grades[grade or None],
+            url,
+            retrieved,
+            sha,
+            quote,
+            note,
         )
+        evidence.append(item)
+        cell_items = by_cell.get(place)
+        if cell_items is None:
+            by_cell[place] = [item]
+        else:
+            cell_items.append(item)
     events = tuple(
         Event(key_of_vendor[e.vendor_id], EventKind(e.kind), e.date, e.source_url, e.note)
         for e in _rows(session, EventRow, edition_id)
@@ -359,13 +365,19 @@ def load_snapshot(session: Session, edition: EditionRow) -> EditionSnapshot:
         reply_packets=packets,
         reply_responses=responses,
         source_drifts=drifts,
+        evidence_by_cell={place: tuple(items) for place, items in by_cell.items()},
     )
 
 
-def _rows(session: Session, table: type[_EditionOwned], edition_id: int) -> Iterable[Any]:
-    """All rows of one edition-owned table, in insertion order."""
-    statement = select(table).where(table.edition_id == edition_id).order_by(col(table.id))
-    return session.exec(statement)
+def _rows(session: Session, table: type[_EditionOwned], edition_id: int) -> Sequence[Row[Any]]:
+    """All rows of one edition-owned table, in insertion order, as plain column values.
+
+    Core rows rather than ORM objects: a first read on a new engine compiles every statement,
+    and ORM statements cost several times more to compile.
+    """
+    core = table.__table__  # type: ignore[union-attr]
+    statement = sa_select(core).where(core.c.edition_id == edition_id).order_by(core.c.id)
+    return session.connection().execute(statement).all()
 
 
 def write_snapshot(

@@ -2,11 +2,13 @@
 
 The app owns the shared state (the current read of the edition and its blockers). Reads and
 writes run in worker threads, one unit of work each; workers post messages and the handlers
-here and in the screens own every change to the state.
+here and in the screens own every change to the state. The first read may be done before the
+app starts (see `launch`), so the first screen is laid out once, with the edition in it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
@@ -42,6 +44,15 @@ from scorecard.ui.state import EditionState, load_edition_state
 from scorecard.ui.widgets.scoregrid import ScoreGrid
 
 
+def read_edition(backend: Backend) -> StateLoaded | LoadFailed:
+    """Reads and judges the current edition in one transaction (off the event loop)."""
+    try:
+        sequence, state = backend.call_counted(load_edition_state, bulk_read=True)
+    except Refusal as refusal:
+        return LoadFailed(refusal.message)
+    return StateLoaded(sequence, state)
+
+
 class ScorecardApp(App[None]):
     # Absolute, so a subclass in another folder (the benchmark) finds the one stylesheet too.
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -61,9 +72,19 @@ class ScorecardApp(App[None]):
     state: var[EditionState | None] = var(None, always_update=True)
     blockers: var[tuple[Blocker, ...] | None] = var(None, always_update=True)
 
-    def __init__(self, backend: Backend) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        first_read: StateLoaded | LoadFailed | None = None,
+        *,
+        on_first_frame: Callable[[], None] | None = None,
+    ) -> None:
+        """`first_read` is a read made before the app started; `on_first_frame` is called once
+        the first screen shows the edition (or why it could not be read)."""
         super().__init__()
         self.backend = backend
+        self._first_read = first_read
+        self._on_first_frame = on_first_frame
         self._applied_read = 0
         self._uncounted: tuple[int, EditionState] | None = None
         self.main_screen = MainScreen()
@@ -72,8 +93,16 @@ class ScorecardApp(App[None]):
         return self.main_screen
 
     def on_load(self) -> None:
-        # Reading starts before the screens are built, so the two overlap.
-        self.reload()
+        first_read, self._first_read = self._first_read, None
+        if isinstance(first_read, StateLoaded):
+            # Applied before the screens mount: the grid is drawn in the first frame.
+            self.on_state_loaded(first_read)
+        elif isinstance(first_read, LoadFailed):
+            # Shown once the screens exist to show it.
+            self.call_after_refresh(self.on_load_failed, first_read)
+        else:
+            # Reading starts before the screens are built, so the two overlap.
+            self.reload()
 
     # ---- reading the edition -----------------------------------------------------------------
 
@@ -81,13 +110,8 @@ class ScorecardApp(App[None]):
         self.run_worker(self._read_edition, thread=True, group=READ_GROUP, name="read-edition")
 
     def _read_edition(self) -> None:
-        """Runs in a worker thread: reads and judges the edition in one transaction."""
-        try:
-            sequence, state = self.backend.call_counted(load_edition_state, bulk_read=True)
-        except Refusal as refusal:
-            self.post_message(LoadFailed(refusal.message))
-            return
-        self.post_message(StateLoaded(sequence, state))
+        """Runs in a worker thread: reads and judges the edition, and posts what it found."""
+        self.post_message(read_edition(self.backend))
 
     def _count_blockers(self, sequence: int, state: EditionState) -> None:
         """Runs in a worker thread: the rules of `editions.blockers`, applied to the assessment
@@ -102,11 +126,17 @@ class ScorecardApp(App[None]):
         self.state = message.state
         # The blockers are counted once the grid shows the new read, so counting them never
         # delays the grid; with another screen on top there is no grid to wait for.
-        if self.screen is not self.main_screen:
+        if self.screen_stack and self.screen is not self.main_screen:
             self._count_uncounted()
 
     def on_score_grid_populated(self, message: ScoreGrid.Populated) -> None:
         self.call_after_refresh(self._count_uncounted)
+        self.call_after_refresh(self._first_frame_shown)
+
+    def _first_frame_shown(self) -> None:
+        on_first_frame, self._on_first_frame = self._on_first_frame, None
+        if on_first_frame is not None:
+            on_first_frame()
 
     def _count_uncounted(self) -> None:
         if self._uncounted is None:
@@ -118,6 +148,8 @@ class ScorecardApp(App[None]):
             thread=True,
             group=READ_GROUP,
             name="count-blockers",
+            # Without a description Textual writes `repr(work)`: the whole edition, as text.
+            description="count-blockers",
         )
 
     def on_blockers_counted(self, message: BlockersCounted) -> None:
@@ -127,6 +159,7 @@ class ScorecardApp(App[None]):
     def on_load_failed(self, message: LoadFailed) -> None:
         self.main_screen.show_problem(message.message)
         self.notify(message.message, severity="error", timeout=15)
+        self.call_after_refresh(self._first_frame_shown)
 
     def on_data_changed(self, message: DataChanged) -> None:
         self.reload()

@@ -68,8 +68,7 @@ def test_a_drift_stays_open_until_the_cell_has_evidence_dated_after_it() -> None
 
 
 def test_an_open_drift_makes_the_cell_due_and_raises_the_source_drift_blocker() -> None:
-    quoted = replace(
-        item(PRICE, "live_pricing_page", grade=SourceGrade.DIRECTLY_VERIFIABLE),
+    quoted = item(PRICE, "live_pricing_page", grade=SourceGrade.DIRECTLY_VERIFIABLE)._replace(
         key="ev-quoted",
         quote="Unused credits expire after 12 months.",
     )

@@ -7,7 +7,6 @@ the recorded evidence meets. Level 0 is the floor and always met.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from scorecard.domain.errors import RuleViolation
 from scorecard.domain.models import EvidenceItem
@@ -19,39 +18,76 @@ ABOVE_RULE_ID = "score-above-ceiling"
 BELOW_RULE_ID = "score-below-ceiling-rationale"
 
 
-@dataclass(frozen=True, slots=True)
 class Ceiling:
-    level: int
-    raw_count: int | None
-    spec: DimensionSpec
-    statuses: Mapping[str, ArtifactStatus]
+    """A cell's evidence ceiling, worked out the first time any part of it is read.
+
+    Judging an edition builds one per cell, but drawing the grid reads only the raw counts
+    of documentation & commitment: the other ceilings are worked out when a rule, an export or
+    a screen asks. The result depends only on the items given, so it never changes once read.
+    """
+
+    __slots__ = ("_items", "_level", "_raw_count", "_statuses", "spec")
+
+    def __init__(self, spec: DimensionSpec, items: Iterable[EvidenceItem]) -> None:
+        self.spec = spec
+        self._items = items
+        self._statuses: Mapping[str, ArtifactStatus] | None = None
+        self._level = 0
+        self._raw_count: int | None = None
+
+    def _work_out(self) -> Mapping[str, ArtifactStatus]:
+        if self._statuses is not None:
+            return self._statuses
+        statuses = artifact_statuses(i for i in self._items if i.dimension == self.spec.id)
+        level = 0
+        for anchor in self.spec.anchors[1:]:
+            assert anchor.requires is not None
+            if not is_met(anchor.requires, statuses):
+                break
+            level = anchor.level
+        if self.spec.method == "count":
+            self._raw_count = sum(
+                1 for a in self.spec.artifacts if a.key in statuses and statuses[a.key].present
+            )
+        self._level = level
+        # Set last: another thread reading at the same moment works it out again, to the same.
+        self._statuses = statuses
+        return statuses
+
+    @property
+    def statuses(self) -> Mapping[str, ArtifactStatus]:
+        return self._work_out()
+
+    @property
+    def level(self) -> int:
+        """The highest anchor level the evidence supports, with every level below it."""
+        self._work_out()
+        return self._level
+
+    @property
+    def raw_count(self) -> int | None:
+        """Artifacts present, for a dimension scored by count; None for the others."""
+        if self.spec.method != "count":
+            return None
+        self._work_out()
+        return self._raw_count
 
     @property
     def next_level_unmet(self) -> tuple[str, ...]:
-        """What the next anchor level needs that the evidence does not show, in words.
-
-        Worded only when asked for: judging an edition needs the level, not the sentences.
-        """
+        """What the next anchor level needs that the evidence does not show, in words."""
         if self.level >= 4:
             return ()
         requirement = self.spec.anchors[self.level + 1].requires
         assert requirement is not None
         return tuple(unmet(requirement, self.spec, self.statuses))
 
+    def __repr__(self) -> str:
+        return f"Ceiling({self.spec.id.value}, level={self.level}, raw_count={self.raw_count})"
+
 
 def evidence_ceiling(spec: DimensionSpec, items: Iterable[EvidenceItem]) -> Ceiling:
-    relevant = [i for i in items if i.dimension == spec.id]
-    statuses = artifact_statuses(relevant)
-    level = 0
-    for anchor in spec.anchors[1:]:
-        assert anchor.requires is not None
-        if not is_met(anchor.requires, statuses):
-            break
-        level = anchor.level
-    raw_count = None
-    if spec.method == "count":
-        raw_count = sum(1 for a in spec.artifacts if a.key in statuses and statuses[a.key].present)
-    return Ceiling(level=level, raw_count=raw_count, spec=spec, statuses=statuses)
+    """The ceiling of a cell's items (items of other dimensions are ignored)."""
+    return Ceiling(spec, items)
 
 
 def check_score_against_ceiling(

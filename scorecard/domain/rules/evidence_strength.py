@@ -41,23 +41,33 @@ class ArtifactStatus:
 
 
 NOTHING = ArtifactStatus(None, 0, False)
+_GRADE_OF_STRENGTH = {strength: grade for grade, strength in GRADE_STRENGTH.items()}
 
 
 def artifact_statuses(items: Iterable[EvidenceItem]) -> dict[str, ArtifactStatus]:
-    grouped: dict[str, list[EvidenceItem]] = {}
+    """Each artifact's standing, in one pass over the items (an edition judges thousands)."""
+    strongest: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    absent: set[str] = set()
     for item in items:
-        grouped.setdefault(item.artifact, []).append(item)
-    statuses: dict[str, ArtifactStatus] = {}
-    for artifact, artifact_items in grouped.items():
-        established = [i for i in artifact_items if establishes(i)]
-        best: SourceGrade | None = None
-        for item in established:
+        artifact = item.artifact
+        if establishes(item):
             assert item.grade is not None
-            if best is None or GRADE_STRENGTH[item.grade] > GRADE_STRENGTH[best]:
-                best = item.grade
-        statuses[artifact] = ArtifactStatus(
-            established_grade=best,
-            established_count=len(established),
-            confirmed_absent=any(confirms_absence(i) for i in artifact_items),
+            strength = GRADE_STRENGTH[item.grade]
+            counts[artifact] = counts.get(artifact, 0) + 1
+            if strength > strongest.get(artifact, -1):
+                strongest[artifact] = strength
+        else:
+            counts.setdefault(artifact, 0)
+            if confirms_absence(item):
+                absent.add(artifact)
+    return {
+        artifact: ArtifactStatus(
+            established_grade=_GRADE_OF_STRENGTH[strongest[artifact]]
+            if artifact in strongest
+            else None,
+            established_count=count,
+            confirmed_absent=artifact in absent,
         )
-    return statuses
+        for artifact, count in counts.items()
+    }

@@ -23,6 +23,8 @@ def due_events(
     In date order (then kind and source), whatever order they were recorded in, so that two
     databases holding the same events list the same blockers in the same order.
     """
+    if not events:
+        return []
     newest = max((i.retrieval_date for i in items if i.retrieval_date is not None), default=None)
     due = [
         event

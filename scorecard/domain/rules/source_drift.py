@@ -66,12 +66,9 @@ def open_drifts(
     items: Iterable[EvidenceItem],
 ) -> tuple[SourceDrift, ...]:
     """The cell's drifts no evidence answers yet: none of its items is dated after the drift."""
+    cell_drifts = [d for d in drifts if d.vendor == vendor and d.dimension == dimension]
+    if not cell_drifts:
+        return ()
     dates = [item.retrieval_date for item in items if item.retrieval_date is not None]
     newest = max(dates, default=None)
-    return tuple(
-        drift
-        for drift in drifts
-        if drift.vendor == vendor
-        and drift.dimension == dimension
-        and (newest is None or newest <= drift.detected_on)
-    )
+    return tuple(d for d in cell_drifts if newest is None or newest <= d.detected_on)

@@ -16,6 +16,7 @@ from scorecard.ui.backend import Backend, Refusal
 from scorecard.ui.messages import ActionDone, ActionRefused, DataChanged
 from scorecard.ui.state import EditionState
 from scorecard.ui.widgets.edition_header import EditionHeader
+from scorecard.ui.widgets.marks import MARK_CLASSES
 from scorecard.ui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -29,6 +30,8 @@ class ReviewScreen(Screen[None]):
     """A full screen of the UI. Subclasses compose their body and react to `show_state`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    # The colours of score marks, for every widget of the screen (see widgets/marks.py).
+    COMPONENT_CLASSES: ClassVar[set[str]] = set(MARK_CLASSES)
 
     def compose(self) -> ComposeResult:
         yield EditionHeader()
@@ -67,7 +70,8 @@ class ReviewScreen(Screen[None]):
         """Runs one service call in a worker; its outcome comes back as ActionDone/ActionRefused."""
         group = WRITE_GROUP if writes else READ_GROUP
         work = partial(self._perform, tag, action, writes)
-        self.run_worker(work, thread=True, group=group, name=tag)
+        # A description of our own: Textual would otherwise describe the worker by `repr(work)`.
+        self.run_worker(work, thread=True, group=group, name=tag, description=tag)
 
     def _perform(self, tag: str, action: Callable[[Context], Any], writes: bool) -> None:
         """Runs in a worker thread: calls the service and posts what happened, touching no widget."""

@@ -30,8 +30,8 @@ from scorecard.ui.state import CellDetail, EditionState, cell_detail_loader
 from scorecard.ui.widgets.anchors import AnchorList
 from scorecard.ui.widgets.evidence_form import EvidenceForm
 from scorecard.ui.widgets.key_table import KeyTable
-from scorecard.ui.widgets.marks import MARK_CLASSES, cell_marks, style_lookup
-from scorecard.ui.widgets.plain import MarkedStatic
+from scorecard.ui.widgets.marks import cell_marks, style_lookup
+from scorecard.ui.widgets.plain import Plain
 from scorecard.ui.widgets.score_form import INSUFFICIENT_HISTORY, UNSCORED, ScoreForm
 
 LOAD = "load-cell"
@@ -42,7 +42,7 @@ STILL_READING = "The cell is still being read; save again in a moment."
 
 
 class EvidenceTable(KeyTable):
-    COMPONENT_CLASSES: ClassVar[set[str]] = KeyTable.COMPONENT_CLASSES | MARK_CLASSES
+    """The cell's evidence items, one per row."""
 
 
 def _snippet(*parts: str | None, width: int = 40) -> str:
@@ -73,7 +73,7 @@ class CellScreen(ReviewScreen):
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="cell-body"):
-            yield MarkedStatic("", id="cell-title")
+            yield Plain("", id="cell-title")
             with Horizontal(id="cell-top"):
                 anchors = AnchorList("", id="anchors")
                 anchors.border_title = "Anchors"
@@ -109,7 +109,7 @@ class CellScreen(ReviewScreen):
                 self._draw(cell, None, None)
 
     def _draw(self, cell: CellAssessment, version: int | None, detail: CellDetail | None) -> None:
-        title = self.query_one("#cell-title", MarkedStatic)
+        title = self.query_one("#cell-title", Plain)
         style = style_lookup(title)
         vendor = self.state.vendor(self.vendor_key) if self.state else None
         name = vendor.vendor.name if vendor else self.vendor_key

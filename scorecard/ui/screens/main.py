@@ -15,7 +15,7 @@ from scorecard.ui.messages import OpenCell, OpenVendor
 from scorecard.ui.screens.base import ReviewScreen
 from scorecard.ui.state import EditionState
 from scorecard.ui.widgets.marks import StyleOf, grade_mark, legend, style_lookup
-from scorecard.ui.widgets.plain import MarkedStatic
+from scorecard.ui.widgets.plain import Plain
 from scorecard.ui.widgets.scoregrid import ScoreGrid, dimension_of
 
 
@@ -70,11 +70,11 @@ class MainScreen(ReviewScreen):
 
     def compose_body(self) -> ComposeResult:
         yield ScoreGrid(id="grid")
-        yield MarkedStatic("Reading the edition…", id="cell-detail")
-        yield MarkedStatic("", id="legend")
+        yield Plain("Reading the edition…", id="cell-detail")
+        yield Plain("", id="legend")
 
     def on_mount(self) -> None:
-        legend_line = self.query_one("#legend", MarkedStatic)
+        legend_line = self.query_one("#legend", Plain)
         legend_line.update(legend(style_lookup(legend_line)))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -101,7 +101,7 @@ class MainScreen(ReviewScreen):
 
     def _explain(self, state: EditionState) -> None:
         # The detail line has a fixed height, so rewriting it needs no new layout.
-        detail = self.query_one("#cell-detail", MarkedStatic)
+        detail = self.query_one("#cell-detail", Plain)
         place = self.query_one(ScoreGrid).place()
         self.explained = place
         if place is None:

@@ -17,13 +17,13 @@ from scorecard.ui.messages import OpenCell
 from scorecard.ui.screens.base import ReviewScreen
 from scorecard.ui.state import EditionState
 from scorecard.ui.widgets.key_table import KeyTable
-from scorecard.ui.widgets.marks import MARK_CLASSES, cell_marks, style_lookup
+from scorecard.ui.widgets.marks import cell_marks, style_lookup
 from scorecard.ui.widgets.pentagon import PentagonChart
 from scorecard.ui.widgets.plain import Plain
 
 
 class VendorCells(KeyTable):
-    COMPONENT_CLASSES: ClassVar[set[str]] = KeyTable.COMPONENT_CLASSES | MARK_CLASSES
+    """The vendor's five cells, one per row, with their marks."""
 
 
 def vendor_facts(assessed: VendorAssessment) -> Text:

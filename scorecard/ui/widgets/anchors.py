@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -11,7 +9,7 @@ from rich.text import Text
 from scorecard.domain.assessment import CellAssessment
 from scorecard.domain.enums import Outcome
 from scorecard.domain.rubric import DimensionSpec
-from scorecard.ui.widgets.marks import MARK_CLASSES, style_lookup
+from scorecard.ui.widgets.marks import style_lookup
 from scorecard.ui.widgets.plain import Plain
 
 CEILING_MARK = "▶"
@@ -19,8 +17,6 @@ SCORE_MARK = "◆"
 
 
 class AnchorList(Plain):
-    COMPONENT_CLASSES: ClassVar[set[str]] = set(MARK_CLASSES)
-
     def show(self, spec: DimensionSpec, cell: CellAssessment) -> None:
         style = style_lookup(self)
         ceiling = cell.ceiling

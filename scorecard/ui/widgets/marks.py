@@ -1,7 +1,8 @@
 """Styled score marks: the glyphs of scorecard.presentation coloured by the stylesheet.
 
-The colours live in app.tcss as component classes (`.mark--...`), so a widget that draws marks
-lists MARK_CLASSES among its COMPONENT_CLASSES and passes its own style lookup here.
+The colours live in app.tcss as component classes (`.mark--...`). Every review screen lists
+MARK_CLASSES among its COMPONENT_CLASSES, so the styles are worked out once per screen rather
+than once per widget that draws marks; such a widget passes `style_lookup(self)` here.
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ StyleOf = Callable[[str], Style]
 
 
 def style_lookup(widget: Widget) -> StyleOf:
-    """The mark styles of a widget that declares MARK_CLASSES."""
-    return lambda name: widget.get_component_rich_style(f"mark--{name}", partial=True)
+    """The mark styles for a widget, from the screen it is on (which declares MARK_CLASSES)."""
+    screen = widget.screen
+    return lambda name: screen.get_component_rich_style(f"mark--{name}", partial=True)
 
 
 def outcome_style(outcome: Outcome) -> str:

@@ -7,7 +7,6 @@ distinct mark and its label says which it is, so it can never be read as a 0 at 
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import ClassVar
 
 from rich.text import Text
 from textual.widget import Widget
@@ -26,7 +25,7 @@ from scorecard.domain.pentagon import (
 )
 from scorecard.presentation import INSUFFICIENT_HISTORY_MARK, SHORT_NAMES, UNSCORED_MARK
 from scorecard.ui.widgets.braille import BrailleCanvas
-from scorecard.ui.widgets.marks import MARK_CLASSES, style_lookup
+from scorecard.ui.widgets.marks import style_lookup
 
 COLUMNS = 64
 ROWS = 21
@@ -124,8 +123,6 @@ def _label_axis(
 
 class PentagonChart(Widget):
     """The pentagon of one vendor; `show` replaces it."""
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = set(MARK_CLASSES)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

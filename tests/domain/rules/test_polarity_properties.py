@@ -3,8 +3,6 @@ favourable end, and a confirmed unfavourable fact scores strictly lower than an 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,11 +58,11 @@ def favourable_steps(item: EvidenceItem, polarity: Polarity) -> list[EvidenceIte
             grade = SourceGrade.THIRD_PARTY
         if target == EvidenceState.OBSERVED and polarity == Polarity.ADVERSE:
             grade = SourceGrade.DIRECTLY_VERIFIABLE
-        moves.append(replace(item, state=target, grade=grade))
+        moves.append(item._replace(state=target, grade=grade))
     if item.state == EvidenceState.OBSERVED and item.grade is not None:
         g = grades.index(item.grade)
         if g + 1 < len(grades):
-            moves.append(replace(item, grade=grades[g + 1]))
+            moves.append(item._replace(grade=grades[g + 1]))
     return moves
 
 
@@ -129,5 +127,5 @@ def test_confirmed_unfavourable_scores_strictly_lower_than_undetermined(
         EvidenceItem(f"ev-{n}", "acme", dimension, key, state, None, "https://example.com/x")
         for n, (key, state) in enumerate(CONFIRMED_UNFAVOURABLE[dimension])
     ]
-    undetermined = [replace(i, state=EvidenceState.NOT_DISCLOSED) for i in confirmed]
+    undetermined = [i._replace(state=EvidenceState.NOT_DISCLOSED) for i in confirmed]
     assert evidence_ceiling(spec, confirmed).level < evidence_ceiling(spec, undetermined).level
