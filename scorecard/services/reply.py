@@ -257,7 +257,8 @@ def record_response(
     vendor_row = lookup.vendor_row(ctx, edition, vendor)
     on = received_on or ctx.today
     text = (text or "").strip() or None
-    current = vendor_reply(editions.snapshot(ctx, edition), vendor, ctx.today)
+    snapshot = editions.snapshot(ctx, edition)
+    current = vendor_reply(snapshot, vendor, ctx.today)
     packet = current.packet
     if packet is None:
         raise ServiceError(
@@ -266,9 +267,12 @@ def record_response(
         )
     if on > ctx.today:
         raise ServiceError(f"The date {on} is in the future (today is {ctx.today}).")
-    if on < packet.sent_on:
+    # A packet sent again later (a corrected one) does not void what came back in between.
+    first_sent_on = min(p.sent_on for p in snapshot.reply_packets if p.vendor == vendor)
+    if on < first_sent_on:
         raise ServiceError(
-            f"The date {on} is before the packet was sent to {vendor_row.name} ({packet.sent_on})."
+            f"The date {on} is before the first packet was sent to {vendor_row.name} "
+            f"({first_sent_on})."
         )
     if current.state == ReplyState.NO_RESPONSE:
         raise ServiceError(f"{vendor_row.name}: no response is already recorded for this packet.")

@@ -153,7 +153,38 @@ def test_a_response_after_the_deadline_or_before_the_packet_is_refused(
         send(ctx, "exa", packet_file)
     with context_factory(today=AFTER_DEADLINE) as ctx, pytest.raises(ServiceError, match="after"):
         reply.record_response(ctx, "exa", ReplyKind.DISAGREEMENT, dimension=COMPLIANCE, text="x")
-    with context_factory() as ctx, pytest.raises(ServiceError, match="before the packet"):
+    with context_factory() as ctx, pytest.raises(ServiceError, match="before the first packet"):
+        reply.record_response(
+            ctx,
+            "exa",
+            ReplyKind.DISAGREEMENT,
+            dimension=COMPLIANCE,
+            text="x",
+            received_on=date(2026, 11, 26),
+        )
+
+
+def test_a_response_between_two_sendings_is_recorded(
+    context_factory: Any, packet_file: Path, tmp_path: Path
+) -> None:
+    corrected = tmp_path / "corrected.pdf"
+    corrected.write_bytes(b"%PDF-1.7\nthe fictional packet, corrected\n%%EOF\n")
+    later = date(2026, 12, 2)
+    with context_factory() as ctx:
+        send(ctx, "exa", packet_file)
+    with context_factory(today=later) as ctx:
+        send(ctx, "exa", corrected, later)
+    with context_factory(today=later) as ctx:
+        recorded = reply.record_response(
+            ctx,
+            "exa",
+            ReplyKind.DISAGREEMENT,
+            dimension=COMPLIANCE,
+            text="We answered the first packet.",
+            received_on=date(2026, 11, 30),
+        )
+        assert recorded.received_on == date(2026, 11, 30)
+    with context_factory(today=later) as ctx, pytest.raises(ServiceError, match="first packet"):
         reply.record_response(
             ctx,
             "exa",
