@@ -30,7 +30,8 @@ class Ceiling:
 
     def __init__(self, spec: DimensionSpec, items: Iterable[EvidenceItem]) -> None:
         self.spec = spec
-        self._items = items
+        # Kept as a tuple: the items are read when the ceiling is first asked for, perhaps twice.
+        self._items = tuple(items)
         self._statuses: Mapping[str, ArtifactStatus] | None = None
         self._level = 0
         self._raw_count: int | None = None
