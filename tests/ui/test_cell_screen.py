@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Input
 
 from scorecard.domain.enums import DimensionId, EditionStatus, EvidenceState, Outcome, SourceGrade
@@ -92,8 +93,17 @@ async def test_a_score_above_the_ceiling_is_refused_inline_and_saves_nothing(
         assert database_state(db_url) == before
 
 
-async def test_a_javascript_url_is_refused_inline_and_saves_nothing(
-    make_app: Any, db_url: str
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("javascript:alert(1)", ("javascript", "only http and https")),
+        # A lone surrogate: what a paste of bytes that are not UTF-8 can leave in a field.
+        ("https://example.com/\udcff", ("not valid UTF-8",)),
+    ],
+    ids=["javascript-url", "text-that-cannot-be-stored"],
+)
+async def test_a_url_that_cannot_be_cited_or_stored_is_refused_inline_and_saves_nothing(
+    make_app: Any, db_url: str, url: str, expected: tuple[str, ...]
 ) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -102,30 +112,11 @@ async def test_a_javascript_url_is_refused_inline_and_saves_nothing(
         await pilot.press("a")
         choose(pilot, "#ev-artifact", "live_pricing_page")
         choose(pilot, "#ev-grade", SourceGrade.VENDOR_CLAIMED.value)
-        await type_into(pilot, "#ev-url", "javascript:alert(1)")
+        app.screen.query_one("#ev-url", Input).value = url
         await pilot.press("ctrl+s")
         await settle(pilot)
         message = _error_text(app, "#evidence-error")
-        assert "javascript" in message and "only http and https" in message
-        assert app.screen.query_one("#evidence-form").display
-        assert database_state(db_url) == before
-
-
-async def test_text_that_cannot_be_stored_is_refused_inline_and_saves_nothing(
-    make_app: Any, db_url: str
-) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await open_cell(pilot, "exa", PRICE)
-        before = database_state(db_url)
-        await pilot.press("a")
-        choose(pilot, "#ev-artifact", "live_pricing_page")
-        choose(pilot, "#ev-grade", SourceGrade.VENDOR_CLAIMED.value)
-        # A lone surrogate: what a paste of bytes that are not UTF-8 can leave in a field.
-        app.screen.query_one("#ev-url", Input).value = "https://example.com/\udcff"
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert "not valid UTF-8" in _error_text(app, "#evidence-error")
+        assert all(words in message for words in expected), message
         assert app.screen.query_one("#evidence-form").display
         assert database_state(db_url) == before
 
