@@ -184,15 +184,6 @@ def test_a_response_between_two_sendings_is_recorded(
             received_on=date(2026, 11, 30),
         )
         assert recorded.received_on == date(2026, 11, 30)
-    with context_factory(today=later) as ctx, pytest.raises(ServiceError, match="first packet"):
-        reply.record_response(
-            ctx,
-            "exa",
-            ReplyKind.DISAGREEMENT,
-            dimension=COMPLIANCE,
-            text="x",
-            received_on=date(2026, 11, 26),
-        )
 
 
 def test_a_disagreement_is_published_beside_the_score_and_never_changes_it(
