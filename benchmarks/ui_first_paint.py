@@ -157,12 +157,17 @@ def clear_garbage() -> None:
 
 
 class PaintClock:
-    """Notes when each frame is composed (the headless driver composes it but prints nothing)."""
+    """Mixed into an App: notes when each frame is composed (headless: composed, not printed)."""
 
     def start_clock(self) -> None:
         self.frames: list[float] = []
         self.rows_shown = asyncio.Event()
         self.rows_at = 0.0
+
+    def _display(self, screen: Any, renderable: Any) -> None:
+        super()._display(screen, renderable)  # type: ignore[misc]
+        if renderable is not None:
+            self.frame_composed()
 
     def frame_composed(self) -> None:
         now = time.perf_counter()
@@ -172,18 +177,22 @@ class PaintClock:
             self.rows_shown.set()
 
 
-class BareTableApp(PaintClock, App[None]):
+class TableApp(PaintClock, App[None]):
+    """A header, a DataTable and a footer: the bare apps the UI is measured against."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield DataTable()
+        yield Footer()
+
+
+class BareTableApp(TableApp):
     """The baseline: a header, a DataTable given the rows, and a footer."""
 
     def __init__(self, rows: list[tuple[str, ...]]) -> None:
         super().__init__()
         self.rows = rows
         self.start_clock()
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield DataTable()
-        yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -192,13 +201,8 @@ class BareTableApp(PaintClock, App[None]):
         table.focus()
         self.rows_at = time.perf_counter()
 
-    def _display(self, screen: Any, renderable: Any) -> None:
-        super()._display(screen, renderable)
-        if renderable is not None:
-            self.frame_composed()
 
-
-class ReadingTableApp(PaintClock, App[None]):
+class ReadingTableApp(TableApp):
     """A bare DataTable app that reads the same rows through `vendors.list_vendors` first."""
 
     def __init__(self, url: str) -> None:
@@ -206,21 +210,11 @@ class ReadingTableApp(PaintClock, App[None]):
         self.url = url
         self.start_clock()
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield DataTable()
-        yield Footer()
-
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("vendor", "age", *(d.value for d in DimensionId))
         table.focus()
         self.run_worker(self._read, thread=True)
-
-    def _display(self, screen: Any, renderable: Any) -> None:
-        super()._display(screen, renderable)
-        if renderable is not None:
-            self.frame_composed()
 
     def _read(self) -> None:
         engine = open_database(self.url, today=TODAY, seed=False)
@@ -264,11 +258,6 @@ class TimedScorecardApp(PaintClock, ScorecardApp):
         super().__init__(backend, first_read, on_first_frame=on_first_frame)
         self.main_screen = TimedMainScreen()
         self.start_clock()
-
-    def _display(self, screen: Any, renderable: Any) -> None:
-        super()._display(screen, renderable)
-        if renderable is not None:
-            self.frame_composed()
 
 
 async def bare_paint(rows: list[tuple[str, ...]]) -> float:

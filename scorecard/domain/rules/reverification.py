@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scorecard.domain.enums import DimensionId, EventKind
 from scorecard.domain.models import Event, EvidenceItem
+from scorecard.domain.rules.validity import newest_retrieval
 
 RULE_ID = "reverification-due"
 
@@ -25,7 +26,7 @@ def due_events(
     """
     if not events:
         return []
-    newest = max((i.retrieval_date for i in items if i.retrieval_date is not None), default=None)
+    newest = newest_retrieval(items)
     due = [
         event
         for event in events

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from scorecard.domain.enums import DimensionId
 from scorecard.domain.models import EvidenceItem, SourceDrift
 from scorecard.domain.pricing import visible_text
+from scorecard.domain.rules.validity import newest_retrieval
 
 RULE_ID = "source-drift"
 
@@ -69,6 +70,5 @@ def open_drifts(
     cell_drifts = [d for d in drifts if d.vendor == vendor and d.dimension == dimension]
     if not cell_drifts:
         return ()
-    dates = [item.retrieval_date for item in items if item.retrieval_date is not None]
-    newest = max(dates, default=None)
+    newest = newest_retrieval(items)
     return tuple(d for d in cell_drifts if newest is None or newest <= d.detected_on)

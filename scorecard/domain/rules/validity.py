@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 
 from scorecard.domain.dates import add_days
@@ -20,7 +21,8 @@ def edition_is_stale(valid_until: date, today: date) -> bool:
     return today > valid_until
 
 
-def newest_retrieval(items: tuple[EvidenceItem, ...]) -> date | None:
+def newest_retrieval(items: Iterable[EvidenceItem]) -> date | None:
+    """The newest retrieval date among the items: what staleness and re-verification go by."""
     dates = [i.retrieval_date for i in items if i.retrieval_date is not None]
     return max(dates) if dates else None
 
